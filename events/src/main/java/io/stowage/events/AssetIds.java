@@ -1,0 +1,37 @@
+package io.stowage.events;
+
+/**
+ * Asset identities: the Kafka record key of every event about an asset, so that all events of
+ * one asset stay ordered on one partition. Shapes: {@code dataset/<name>/<revision>},
+ * {@code checkpoint/<experiment>/<run>/<step, 12 digits>}, {@code release/<request id>}.
+ */
+public final class AssetIds {
+    private AssetIds() {
+    }
+
+    /** @throws InvalidEventException when a name is not a valid key segment */
+    public static String dataset(String name, String revision) {
+        Validation.requireSegment("dataset", name);
+        Validation.requireSegment("revision", revision);
+        return "dataset/" + name + "/" + revision;
+    }
+
+    /** @throws InvalidEventException when a name is not a valid key segment or step is negative */
+    public static String checkpoint(String experiment, String run, long step) {
+        Validation.requireSegment("experiment", experiment);
+        Validation.requireSegment("run", run);
+        return "checkpoint/" + experiment + "/" + run + "/" + ObjectKeys.paddedStep(step);
+    }
+
+    /** @return the key of every event of one release request */
+    public static String release(String requestId) {
+        Validation.requireText("requestId", requestId);
+        return "release/" + requestId;
+    }
+
+    /** @return "dataset", "checkpoint", "release", ... : the part before the first '/' */
+    public static String kindOf(String assetId) {
+        int slash = assetId.indexOf('/');
+        return slash < 0 ? assetId : assetId.substring(0, slash);
+    }
+}

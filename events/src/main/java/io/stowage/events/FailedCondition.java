@@ -1,0 +1,11 @@
+package io.stowage.events;
+
+/**
+ * One gate condition that did not hold.
+ *
+ * @param condition 1 to 5, numbered as in DESIGN.md "The gate"
+ * @param code      a stable machine-readable code, e.g. "unaccounted-file", "no-full-read", "protected-root", "ledger-unavailable"
+ * @param detail    one human line naming the file, object or asset (bounded: never a whole listing)
+ */
+public record FailedCondition(int condition, String code, String detail) {
+}

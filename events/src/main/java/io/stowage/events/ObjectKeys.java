@@ -1,0 +1,85 @@
+package io.stowage.events;
+
+/**
+ * The content-addressed object key layout of DESIGN.md. Every method checks its name segments
+ * (ASCII letters, digits, '.', '_', '-') and SHA-256s before a key is formed, and throws
+ * {@link InvalidEventException} naming the bad field otherwise.
+ */
+public final class ObjectKeys {
+    /** Steps are zero-padded to this many digits so that lexical order is numeric order. */
+    public static final int STEP_DIGITS = 12;
+    /** Key of the storage root manifest. */
+    public static final String ROOT_MANIFEST = "manifests/storage-root-v1.json";
+
+    private ObjectKeys() {
+    }
+
+    /** @return {@code datasets/<dataset>/<revision>/shards/<sha256>.tar.zst} */
+    public static String shard(String dataset, String revision, String sha256) {
+        return datasetPrefix(dataset, revision) + "shards/" + sha(sha256) + ".tar.zst";
+    }
+
+    /** @return {@code datasets/<dataset>/<revision>/shards/<shard sha256>.members.jsonl} */
+    public static String members(String dataset, String revision, String shardSha256) {
+        return datasetPrefix(dataset, revision) + "shards/" + sha(shardSha256) + ".members.jsonl";
+    }
+
+    /** @return {@code datasets/<dataset>/<revision>/manifest.json} */
+    public static String datasetManifest(String dataset, String revision) {
+        return datasetPrefix(dataset, revision) + "manifest.json";
+    }
+
+    /** @return {@code models/<model>/<revision>/<sha256>/<filename>} */
+    public static String modelFile(String model, String revision, String sha256, String filename) {
+        Validation.requireSegment("model", model);
+        Validation.requireSegment("revision", revision);
+        Validation.requireSegment("filename", filename);
+        return "models/" + model + "/" + revision + "/" + sha(sha256) + "/" + filename;
+    }
+
+    /**
+     * @param filename the file's path inside the step directory; each '/'-separated segment must be valid
+     * @return {@code checkpoints/<experiment>/<run>/<step, 12 digits>/<sha256>/<filename>}
+     */
+    public static String checkpointFile(String experiment, String run, long step, String sha256, String filename) {
+        for (String segment : filename.split("/", -1)) {
+            Validation.requireSegment("checkpoint file name", segment);
+        }
+        return runPrefix(experiment, run) + paddedStep(step) + "/" + sha(sha256) + "/" + filename;
+    }
+
+    /** @return {@code checkpoints/<experiment>/<run>/latest.json} */
+    public static String checkpointLatest(String experiment, String run) {
+        return runPrefix(experiment, run) + "latest.json";
+    }
+
+    /** @return {@code archives/baselines/<model>/<milestone>/<sha256>.tar.zst} */
+    public static String baselineArchive(String model, String milestone, String sha256) {
+        Validation.requireSegment("model", model);
+        Validation.requireSegment("milestone", milestone);
+        return "archives/baselines/" + model + "/" + milestone + "/" + sha(sha256) + ".tar.zst";
+    }
+
+    /** @return the step as 12 zero-padded decimal digits; throws for a negative step */
+    public static String paddedStep(long step) {
+        Validation.requireNonNegative("step", step);
+        return String.format("%0" + STEP_DIGITS + "d", step);
+    }
+
+    private static String datasetPrefix(String dataset, String revision) {
+        Validation.requireSegment("dataset", dataset);
+        Validation.requireSegment("revision", revision);
+        return "datasets/" + dataset + "/" + revision + "/";
+    }
+
+    private static String runPrefix(String experiment, String run) {
+        Validation.requireSegment("experiment", experiment);
+        Validation.requireSegment("run", run);
+        return "checkpoints/" + experiment + "/" + run + "/";
+    }
+
+    private static String sha(String sha256) {
+        Validation.requireSha256("sha256", sha256);
+        return sha256;
+    }
+}

@@ -1,0 +1,17 @@
+package io.stowage.events;
+
+/** What an object in the store is. */
+public enum ObjectKind {
+    /** A dataset shard, {@code .tar.zst}. */
+    SHARD,
+    /** The member manifest of a shard, {@code .members.jsonl}. */
+    MEMBERS,
+    /** A dataset manifest, {@code manifest.json}. */
+    DATASET_MANIFEST,
+    /** One file of a checkpoint step. */
+    CHECKPOINT_FILE,
+    /** One file of a model revision. */
+    MODEL_FILE,
+    /** A milestone archive. */
+    ARCHIVE
+}

@@ -1,0 +1,51 @@
+package io.stowage.events;
+
+import java.util.List;
+
+/**
+ * Kafka topic names: the contract between the services (see DESIGN.md, "Services and topics").
+ * Every topic has a dead-letter topic named {@code <topic>.dlq} for records that cannot be parsed
+ * or fail validation.
+ */
+public final class Topics {
+    /** A shard and its member manifest were written; produced by shard-builder. */
+    public static final String SHARD_BUILT = "shard.built";
+    /** All shards of a dataset revision and its dataset manifest were written; shard-builder. */
+    public static final String DATASET_SEALED = "dataset.sealed";
+    /** A checkpoint step directory is complete and ready to upload; the CLI / watch sidecar. */
+    public static final String CHECKPOINT_PUBLISHED = "checkpoint.published";
+    /** An object is in a store at its content address; uploader. */
+    public static final String OBJECT_UPLOADED = "object.uploaded";
+    /** An object could not be uploaded (changed source, unreachable store); uploader. */
+    public static final String OBJECT_UPLOAD_FAILED = "object.upload.failed";
+    /** The result of a HEAD or full re-read of one object; verifier. */
+    public static final String OBJECT_VERIFIED = "object.verified";
+    /** An operator asks to release (delete) one directory; the CLI. */
+    public static final String VOLUME_RELEASE_REQUESTED = "volume.release.requested";
+    /** The five conditions hold for a release request; gatekeeper. */
+    public static final String GATE_PASSED = "gate.passed";
+    /** At least one condition failed for a release request; gatekeeper. */
+    public static final String GATE_DENIED = "gate.denied";
+    /** The approved directory was deleted; provider-adapter. */
+    public static final String VOLUME_RELEASED = "volume.released";
+    /** The provider-adapter refused or failed an approved release (re-check failed); provider-adapter. */
+    public static final String VOLUME_RELEASE_FAILED = "volume.release.failed";
+
+    /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
+    public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
+            OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
+            GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED);
+
+    private Topics() {
+    }
+
+    /** @return the dead-letter topic of {@code topic}: {@code <topic>.dlq} */
+    public static String dlq(String topic) {
+        return topic + ".dlq";
+    }
+
+    /** @return the CloudEvents {@code type} of events on {@code topic}: {@code io.stowage.<topic>.v1} */
+    public static String cloudEventType(String topic) {
+        return "io.stowage." + topic + ".v1";
+    }
+}
