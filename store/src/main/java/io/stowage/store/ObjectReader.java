@@ -1,0 +1,42 @@
+package io.stowage.store;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Read-only view of one bucket of an object store: HEAD, full read with SHA-256, list. It can
+ * neither write nor delete, which is all a verifier may do. Methods block the calling thread;
+ * call them from a worker thread.
+ */
+public interface ObjectReader {
+
+    /** @return the logical store name ("primary", "replica") of {@link StoreConfig#name()} */
+    String storeName();
+
+    /** @return the bucket this reader reads */
+    String bucket();
+
+    /**
+     * @return size, {@code sha256} metadata and ETag of the object at {@code key}; empty when there is none
+     * @throws TransientStoreException when the store cannot be reached or answers 5xx / 429
+     * @throws PermanentStoreException when the store refuses the request (auth, bad bucket)
+     */
+    Optional<ObjectHead> head(String key);
+
+    /**
+     * Streams the whole object through SHA-256 without keeping it.
+     *
+     * @return bytes read and their SHA-256
+     * @throws ObjectNotFoundException when there is no object at {@code key}
+     * @throws TransientStoreException when the store cannot be reached or the stream breaks
+     * @throws PermanentStoreException when the store refuses the request
+     */
+    ReadResult readAndHash(String key);
+
+    /**
+     * @return every key starting with {@code prefix}, in the store's (lexical) order
+     * @throws TransientStoreException when the store cannot be reached
+     * @throws PermanentStoreException when the store refuses the request
+     */
+    List<String> list(String prefix);
+}

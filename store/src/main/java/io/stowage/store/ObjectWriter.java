@@ -1,0 +1,47 @@
+package io.stowage.store;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Write side of one bucket of an object store: put a local file at a content address, HEAD it,
+ * and abort leftover multipart uploads. It cannot delete an object, which is all an uploader
+ * needs. Methods block the calling thread; call them from a worker thread.
+ */
+public interface ObjectWriter {
+
+    /** @return the logical store name ("primary", "replica") of {@link StoreConfig#name()} */
+    String storeName();
+
+    /** @return the bucket this writer writes */
+    String bucket();
+
+    /**
+     * Uploads {@code file} to {@code key}, with {@code sha256} as user metadata. The bytes sent are
+     * hashed as they are read; if they are not {@code bytes} long with SHA-256 {@code sha256} (the
+     * file changed since it was described), nothing becomes visible at {@code key} and
+     * {@link SourceChangedException} is thrown. Small files go up in one PUT, large ones as a
+     * multipart upload.
+     *
+     * @param bytes    expected size in bytes
+     * @param sha256   expected SHA-256, 64 lower-case hex digits
+     * @param metadata extra user metadata (names without the {@code x-amz-meta-} prefix)
+     * @throws SourceChangedException  when the file's size or content differs from the expectation
+     * @throws java.io.UncheckedIOException when the file cannot be read (e.g. it is gone)
+     * @throws TransientStoreException when the store cannot be reached or answers 5xx / 429
+     * @throws PermanentStoreException when the store refuses the upload
+     */
+    PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata);
+
+    /** As {@link ObjectReader#head(String)}. */
+    Optional<ObjectHead> head(String key);
+
+    /**
+     * Aborts every incomplete multipart upload of exactly {@code key} (left by a crashed uploader).
+     *
+     * @return the number of uploads aborted
+     * @throws TransientStoreException when the store cannot be reached
+     */
+    int abortIncompleteUploads(String key);
+}

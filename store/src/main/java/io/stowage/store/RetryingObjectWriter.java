@@ -1,0 +1,44 @@
+package io.stowage.store;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An {@link ObjectWriter} that retries transient failures of another writer with a {@link RetryPolicy}.
+ * A put is retried whole: a failed put leaves nothing at its key.
+ */
+public final class RetryingObjectWriter implements ObjectWriter {
+    private final ObjectWriter delegate;
+    private final RetryPolicy policy;
+
+    public RetryingObjectWriter(ObjectWriter delegate, RetryPolicy policy) {
+        this.delegate = delegate;
+        this.policy = policy;
+    }
+
+    @Override
+    public String storeName() {
+        return delegate.storeName();
+    }
+
+    @Override
+    public String bucket() {
+        return delegate.bucket();
+    }
+
+    @Override
+    public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
+        return policy.call(() -> delegate.put(key, file, bytes, sha256, metadata));
+    }
+
+    @Override
+    public Optional<ObjectHead> head(String key) {
+        return policy.call(() -> delegate.head(key));
+    }
+
+    @Override
+    public int abortIncompleteUploads(String key) {
+        return policy.call(() -> delegate.abortIncompleteUploads(key));
+    }
+}
