@@ -1,0 +1,69 @@
+package io.stowage.shardbuilder.domain;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Lists the regular files of a dataset directory without following symlinks: consumes a directory,
+ * produces {@link Member}s sorted by relative path (Java {@link String} order of the '/'-separated
+ * path), which is the member order of the shards.
+ */
+public final class DatasetScanner {
+
+    /**
+     * @param dir the dataset directory
+     * @return every regular file below {@code dir}, sorted by relative path; empty when there is none
+     * @throws DatasetInputException when {@code dir} is missing, not a directory or unreadable, or when
+     *                               it holds a symlink or a special file (the message names it)
+     * @throws IOException           when walking the directory fails for another reason
+     */
+    public List<Member> scan(Path dir) throws IOException {
+        Path root = dir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            throw new DatasetInputException("not a directory (or a symlink): " + root);
+        }
+        if (!Files.isReadable(root) || !Files.isExecutable(root)) {
+            throw new DatasetInputException("directory is not readable: " + root);
+        }
+        List<Member> members = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                if (attributes.isSymbolicLink()) {
+                    throw new DatasetInputException("symlink in the dataset directory: " + file);
+                }
+                if (!attributes.isRegularFile()) {
+                    throw new DatasetInputException("not a regular file in the dataset directory: " + file);
+                }
+                members.add(new Member(relativeName(root, file), file, attributes.size()));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                throw new DatasetInputException("cannot read " + file + ": " + e.getClass().getSimpleName());
+            }
+        });
+        members.sort(Comparator.comparing(Member::path));
+        return members;
+    }
+
+    private static String relativeName(Path root, Path file) {
+        StringBuilder name = new StringBuilder();
+        for (Path part : root.relativize(file)) {
+            if (name.length() > 0) {
+                name.append('/');
+            }
+            name.append(part);
+        }
+        return name.toString();
+    }
+}

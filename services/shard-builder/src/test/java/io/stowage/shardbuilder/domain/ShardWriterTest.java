@@ -1,0 +1,102 @@
+package io.stowage.shardbuilder.domain;
+
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarUtils;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ShardWriterTest {
+    static final long EPOCH = 1_700_000_000L;
+
+    @TempDir
+    Path tmp;
+
+    private BuiltShard writeAll(Path dir) throws IOException {
+        List<Member> members = new DatasetScanner().scan(dir);
+        ShardPlan plan = new ShardPlanner(Long.MAX_VALUE).plan(members).get(0);
+        return new ShardWriter(EPOCH).write(plan, Files.createDirectories(tmp.resolve("shards")));
+    }
+
+    @Test
+    void headersAreNormalised() throws IOException {
+        Path dir = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("data")), 7);
+
+        BuiltShard shard = writeAll(dir);
+
+        List<TarArchiveEntry> headers = ShardFiles.headers(shard.shard().path());
+        assertThat(headers).extracting(TarArchiveEntry::getName)
+                .containsExactlyElementsOf(shard.entries().stream().map(e -> e.path()).toList())
+                .contains(DatasetSharderTest.LONG_NAME, DatasetSharderTest.NON_ASCII);
+        for (TarArchiveEntry header : headers) {
+            assertThat(header.isFile()).isTrue();
+            assertThat(header.getMode()).isEqualTo(0100644);
+            assertThat(header.getLongUserId()).isZero();
+            assertThat(header.getLongGroupId()).isZero();
+            assertThat(header.getUserName()).isEmpty();
+            assertThat(header.getGroupName()).isEmpty();
+            assertThat(header.getLastModifiedTime().toInstant().getEpochSecond()).isEqualTo(EPOCH);
+        }
+    }
+
+    @Test
+    void paxExtendedHeaderRecordsCarryNoUserNameAndAValidChecksum() throws IOException {
+        Path dir = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("data")), 8);
+
+        byte[] tar = ShardFiles.tarBytes(writeAll(dir).shard().path());
+
+        List<byte[]> paxHeaders = new ArrayList<>();
+        for (int offset = 0; offset + 512 <= tar.length; offset += 512) {
+            byte[] record = Arrays.copyOfRange(tar, offset, offset + 512);
+            boolean ustar = new String(record, 257, 5, StandardCharsets.US_ASCII).equals("ustar");
+            if (ustar && record[156] == 'x') {
+                paxHeaders.add(record);
+            }
+        }
+        assertThat(paxHeaders).as("PAX headers for the long and the non-ASCII name").hasSize(2);
+        for (byte[] record : paxHeaders) {
+            assertThat(Arrays.copyOfRange(record, 265, 265 + 64)).containsOnly((byte) 0);
+            assertThat(TarUtils.verifyCheckSum(record)).isTrue();
+        }
+    }
+
+    @Test
+    void gnuTarListsAndExtractsTheShard() throws Exception {
+        Assumptions.assumeTrue(onPath("tar") && onPath("zstd"), "GNU tar and zstd are not installed; skipping the tar check");
+        Path dir = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("data")), 9);
+        BuiltShard shard = writeAll(dir);
+        Path out = Files.createDirectories(tmp.resolve("extracted"));
+
+        Process list = new ProcessBuilder("tar", "--zstd", "-tvf", shard.shard().path().toString())
+                .redirectErrorStream(true).start();
+        String listing = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(list.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(list.exitValue()).as(listing).isZero();
+        assertThat(listing).contains("-rw-r--r-- 0/0", DatasetSharderTest.LONG_NAME, DatasetSharderTest.NON_ASCII);
+
+        Process extract = new ProcessBuilder("tar", "--zstd", "-xf", shard.shard().path().toString(), "-C", out.toString())
+                .redirectErrorStream(true).start();
+        String messages = new String(extract.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(extract.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(extract.exitValue()).as(messages).isZero();
+        for (var entry : shard.entries()) {
+            assertThat(ShardFiles.sha256(out.resolve(entry.path()))).isEqualTo(entry.sha256());
+        }
+    }
+
+    private static boolean onPath(String program) {
+        return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(p -> Files.isExecutable(Path.of(p, program)));
+    }
+}
