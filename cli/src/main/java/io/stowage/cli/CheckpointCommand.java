@@ -1,0 +1,71 @@
+package io.stowage.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code stowage checkpoint publish DIR}: publish a complete step directory and wait until it is uploaded and verified. */
+@Command(name = "checkpoint", description = "Checkpoint commands.", subcommands = CheckpointCommand.Publish.class)
+final class CheckpointCommand {
+
+    @Command(name = "publish", description = "Publish a complete checkpoint step directory for upload.")
+    static final class Publish implements Callable<Integer> {
+        @Parameters(paramLabel = "DIR", description = "The step directory (complete: renamed into place).")
+        Path dir;
+        @Option(names = "--experiment", required = true)
+        String experiment;
+        @Option(names = "--run", required = true)
+        String run;
+        @Option(names = "--step", description = "Step number (default: from a directory named step-N).")
+        Long step;
+        @Option(names = "--key", description = "A key checkpoint: keep a second verified copy in the replica store.")
+        boolean key;
+        @Option(names = "--tag", description = "A label such as 'best' (repeatable).")
+        List<String> tags = new ArrayList<>();
+        @Option(names = "--no-wait", description = "Return once published, without waiting for upload and verification.")
+        boolean noWait;
+        @Option(names = "--json", description = "Print the published event as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            long number = step != null ? step : stepFromName(dir);
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            Progress progress = new Progress(System.err, json);
+            CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
+                    .prepare(dir, experiment, run, number, key, tags);
+            prepared.warnings().forEach(progress::warn);
+            try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+                publisher.publish(prepared.event());
+            }
+            progress.step("published " + prepared.event().assetId() + " (" + prepared.event().fileCount() + " files)");
+            if (!noWait) {
+                new LedgerClient(session.serviceUrl("ledger")).awaitVerified(prepared.event().assetId(),
+                        prepared.event().fileCount() * (key ? 2 : 1), Duration.ofHours(2));
+                progress.detail("every file uploaded and verified" + (key ? " in both stores" : ""));
+            }
+            if (json) {
+                JsonOut.print(prepared.event());
+            } else {
+                System.out.println(prepared.event().assetId());
+            }
+            return 0;
+        }
+
+        private static long stepFromName(Path dir) {
+            String name = dir.toAbsolutePath().normalize().getFileName().toString();
+            try {
+                return Long.parseLong(name.startsWith("step-") ? name.substring(5) : name);
+            } catch (NumberFormatException e) {
+                throw new CliException(CliException.USAGE, "cannot tell the step from the directory name '" + name + "': pass --step N");
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.stowage.cli;
+
+import com.fasterxml.jackson.databind.JavaType;
+import io.stowage.events.EventCodec;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/** JSON over HTTP to the services, with Jackson from {@link EventCodec#mapper()}. */
+final class HttpJson {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /**
+     * GETs {@code uri} and decodes the body.
+     *
+     * @return empty on 404
+     * @throws CliException when the service is unreachable or answers another error
+     */
+    <T> Optional<T> get(URI uri, Class<T> type) {
+        return get(uri, EventCodec.mapper().constructType(type));
+    }
+
+    <T> Optional<T> get(URI uri, JavaType type) {
+        HttpResponse<byte[]> response = send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build());
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        return Optional.of(decode(uri, response, type));
+    }
+
+    /**
+     * POSTs {@code body} as JSON.
+     *
+     * @throws CliException with the service's {@code error} field on a 4xx (exit 2) or 5xx (exit 1)
+     */
+    <T> T post(URI uri, Object body, Class<T> type, Duration timeout) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(EventCodec.mapper().writeValueAsBytes(body))).build();
+            return decode(uri, send(request), EventCodec.mapper().constructType(type));
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot encode request to " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot reach " + request.uri().getHost() + ":"
+                    + request.uri().getPort() + " (" + e.getClass().getSimpleName() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(CliException.FAILED, "interrupted");
+        }
+    }
+
+    private <T> T decode(URI uri, HttpResponse<byte[]> response, JavaType type) {
+        if (response.statusCode() >= 400) {
+            String error = errorOf(response.body());
+            int code = response.statusCode() < 500 ? CliException.USAGE : CliException.FAILED;
+            throw new CliException(code, error != null ? error : uri.getPath() + " answered HTTP " + response.statusCode());
+        }
+        try {
+            return EventCodec.mapper().readValue(response.body(), type);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "unexpected answer from " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String errorOf(byte[] body) {
+        try {
+            var node = EventCodec.mapper().readTree(body);
+            return node != null && node.hasNonNull("error") ? node.get("error").asText() : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.stowage.cli;
+
+import io.stowage.stack.EmbeddedStack;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A running Stowage on this machine: the embedded stack (real Kafka, S3Proxy, PostgreSQL on
+ * loopback) plus the six services as child processes. Used by {@code stowage up} and
+ * {@code stowage demo}; {@link #close()} stops the services first, then the servers.
+ */
+public final class Platform implements AutoCloseable {
+    private final EmbeddedStack stack;
+    private final ServiceLauncher services;
+    private final Session session;
+
+    private Platform(EmbeddedStack stack, ServiceLauncher services, Session session) {
+        this.stack = stack;
+        this.services = services;
+        this.session = session;
+    }
+
+    /**
+     * Starts everything under {@code work} ({@code stack/}, {@code logs/}, {@code staging/}).
+     *
+     * @param fixedPorts     services on ports 8081-8086 instead of free ones
+     * @param protectedRoots directories the gate must never release
+     * @throws IOException   when a server cannot start
+     * @throws CliException  when a service cannot start
+     */
+    public static Platform start(Path work, boolean fixedPorts, List<Path> protectedRoots, Progress progress)
+            throws IOException {
+        progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
+        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"));
+        try {
+            progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
+            Path staging = work.resolve("staging");
+            ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
+                    fixedPorts, protectedRoots, staging);
+            Session session = new Session(stack.endpoints(), services.urls(), staging.toString());
+            return new Platform(stack, services, session);
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    /** @return how to reach this platform */
+    public Session session() {
+        return session;
+    }
+
+    @Override
+    public void close() {
+        services.close();
+        stack.close();
+    }
+}

@@ -1,0 +1,169 @@
+package io.stowage.cli;
+
+import io.stowage.stack.StackEndpoints;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar})
+ * as separate child processes wired to a running stack through environment variables, waits for
+ * each one's {@code /q/health/ready}, and stops them all on {@link #close()}. Each service logs to
+ * {@code <logs>/<name>.log}.
+ */
+public final class ServiceLauncher implements AutoCloseable {
+    /** The services in start order, with their default HTTP ports. */
+    public static final Map<String, Integer> SERVICES = orderedServices();
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+
+    private final List<Process> processes = new ArrayList<>();
+    private final Map<String, String> urls = new LinkedHashMap<>();
+
+    private static Map<String, Integer> orderedServices() {
+        Map<String, Integer> services = new LinkedHashMap<>();
+        services.put("ledger", 8086);
+        services.put("shard-builder", 8081);
+        services.put("uploader", 8082);
+        services.put("verifier", 8083);
+        services.put("gatekeeper", 8084);
+        services.put("provider-adapter", 8085);
+        return services;
+    }
+
+    /**
+     * Starts every service and waits until all are ready.
+     *
+     * @param repo           the Stowage checkout whose services were packaged
+     * @param stack          the running servers
+     * @param fixedPorts     use the default ports 8081-8086 (for {@code up}); otherwise free ports
+     * @param protectedRoots directories the gate must never release (comma-separated for the services)
+     * @param stagingDir     the shard-builder's staging directory
+     * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
+     */
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, boolean fixedPorts,
+                                        List<Path> protectedRoots, Path stagingDir) throws IOException {
+        ServiceLauncher launcher = new ServiceLauncher();
+        try {
+            Files.createDirectories(logs);
+            Map<String, Integer> ports = new LinkedHashMap<>();
+            SERVICES.forEach((name, port) -> ports.put(name, fixedPorts ? port : freePort()));
+            String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
+            for (Map.Entry<String, Integer> service : ports.entrySet()) {
+                Map<String, String> env = new LinkedHashMap<>(stack.environment());
+                env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
+                env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+                env.put("STOWAGE_LEDGER_URL", ledgerUrl);
+                env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
+                env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
+                launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
+                launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
+            }
+            for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
+                launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
+            }
+            return launcher;
+        } catch (RuntimeException | IOException e) {
+            launcher.close();
+            throw e;
+        }
+    }
+
+    /** @return service name to base URL, e.g. {@code ledger -> http://127.0.0.1:8086} */
+    public Map<String, String> urls() {
+        return Map.copyOf(urls);
+    }
+
+    private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
+        Path jar = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new CliException(CliException.FAILED, "service " + name + " is not built: no " + jar
+                    + " (run ./mvnw -DskipTests install, or use ./stowage which builds on first use)");
+        }
+        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-jar", jar.toString());
+        builder.environment().putAll(env);
+        builder.redirectErrorStream(true).redirectOutput(log.toFile());
+        processes.add(builder.start());
+    }
+
+    private void awaitReady(String name, String url, Path log) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        Process process = processes.get(List.copyOf(urls.keySet()).indexOf(name));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new CliException(CliException.FAILED, "service " + name + " exited with code "
+                        + process.exitValue() + " during start-up; see " + log);
+            }
+            try {
+                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url + "/q/health/ready"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliException(CliException.FAILED, "interrupted while waiting for " + name);
+            }
+            pause(250);
+        }
+        throw new CliException(CliException.FAILED, "service " + name + " was not ready within "
+                + READY_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    /** Stops every service (SIGTERM, then SIGKILL after 10 s), newest first. Idempotent. */
+    @Override
+    public void close() {
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).destroy();
+        }
+        for (Process process : processes) {
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        processes.clear();
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "no free port on loopback: " + e.getMessage(), e);
+        }
+    }
+
+    static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(CliException.FAILED, "interrupted");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.stowage.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code stowage} command: {@code up}, {@code demo}, {@code dataset shard},
+ * {@code checkpoint publish}, {@code release}, {@code status}. Failures print one line
+ * {@code stowage: <reason>} on standard error and exit non-zero (1 failed, 2 bad input, 3 denied).
+ */
+@Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
+        description = "Archive, verify and safely release the storage of ML training.",
+        subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
+                ReleaseCommand.class, StatusCommand.class})
+public final class StowageCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (0 success). */
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new StowageCli());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof CliException failure) {
+                commandLine.getErr().println("stowage: " + failure.getMessage());
+                return failure.exitCode();
+            }
+            commandLine.getErr().println("stowage: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+            return CliException.FAILED;
+        });
+        cli.setExitCodeExceptionMapper(e -> CliException.USAGE);
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

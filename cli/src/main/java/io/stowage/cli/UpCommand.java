@@ -1,0 +1,51 @@
+package io.stowage.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
+
+/** {@code stowage up}: the embedded stack and the six services, until Ctrl-C. */
+@Command(name = "up", description = "Start Kafka, S3Proxy, PostgreSQL and the six services on loopback; Ctrl-C stops all.")
+final class UpCommand implements Callable<Integer> {
+
+    @Option(names = "--protect", description = "A directory the gate must never release (repeatable); STOWAGE_HOME is always protected.")
+    List<Path> protectedRoots = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        StowageHome home = StowageHome.fromEnvironment();
+        if (Files.exists(home.session())) {
+            throw new CliException(CliException.FAILED, "a session file exists at " + home.session()
+                    + ": is 'stowage up' already running? (delete the file if it is not)");
+        }
+        List<Path> roots = new ArrayList<>(protectedRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
+        roots.add(home.root());
+        Progress progress = new Progress(System.err, false);
+        Platform platform = Platform.start(home.root(), true, roots, progress);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.err.println("==> stopping the services and servers");
+            platform.close();
+            try {
+                Files.deleteIfExists(home.session());
+            } catch (Exception ignored) {
+                // best effort: the next 'up' says how to clean up
+            }
+            stopped.countDown();
+        }));
+        platform.session().writeTo(home.session());
+        System.out.println("Stowage is up. Session: " + home.session());
+        platform.session().services().forEach((name, url) -> System.out.println("  " + name + "  " + url));
+        System.out.println("  kafka  " + platform.session().stack().kafkaBootstrapServers());
+        System.out.println("  s3     " + platform.session().stack().s3Endpoint());
+        System.out.println("Press Ctrl-C to stop.");
+        stopped.await();
+        return 0;
+    }
+}
