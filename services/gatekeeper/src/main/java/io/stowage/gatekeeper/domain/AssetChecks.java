@@ -1,0 +1,108 @@
+package io.stowage.gatekeeper.domain;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stowage.events.EventCodec;
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.Provenance;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.manifest.DatasetManifest;
+import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ShardEntry;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Checks conditions 1 to 4 for one asset from its ledger evidence and its local manifests, and
+ * returns the files those manifests account for (input of condition 5).
+ */
+final class AssetChecks {
+    private static final ObjectMapper MAPPER = EventCodec.mapper();
+
+    private final Findings findings;
+    private final ObjectChecks objects;
+    private final TrustedFiles files;
+
+    AssetChecks(LocalTree tree, Findings findings) {
+        this.findings = findings;
+        this.objects = new ObjectChecks(findings);
+        this.files = new TrustedFiles(tree, findings);
+    }
+
+    /**
+     * @return path relative to the asset's local root ('/'-separated) to its manifest entry; empty
+     *         when the asset's manifests cannot be trusted (then a condition-1 failure is recorded)
+     */
+    Map<String, MemberEntry> check(AssetEvidence asset) {
+        objects.requireFullRead(asset);
+        try {
+            return switch (String.valueOf(asset.kind())) {
+                case "dataset" -> checkDataset(asset);
+                case "checkpoint" -> checkCheckpoint(asset);
+                default -> {
+                    findings.fail(GateCheck.UNSUPPORTED_KIND, asset.assetId() + " (" + asset.kind() + ")");
+                    yield Map.of();
+                }
+            };
+        } catch (IOException | InvalidEventException | IllegalArgumentException e) {
+            findings.fail(GateCheck.MANIFEST_UNREADABLE, asset.assetId() + ": " + e.getMessage());
+            return Map.of();
+        }
+    }
+
+    private Map<String, MemberEntry> checkDataset(AssetEvidence asset) throws IOException {
+        if (blank(asset.revision()) || (blank(asset.license()) && blank(asset.source()))) {
+            findings.fail(GateCheck.DATASET_METADATA_MISSING, asset.assetId());
+        }
+        byte[] bytes = files.manifest(asset);
+        if (bytes == null) {
+            return Map.of();
+        }
+        DatasetManifest manifest = MAPPER.readValue(bytes, DatasetManifest.class);
+        objects.requirePrimary(asset, ObjectKeys.datasetManifest(manifest.dataset(), manifest.revision()),
+                bytes.length, asset.manifestSha256());
+        Map<String, MemberEntry> accounted = new HashMap<>();
+        for (ShardEntry shard : manifest.shards()) {
+            objects.requirePrimary(asset, shard.key(), shard.bytes(), shard.sha256());
+            objects.requirePrimary(asset, shard.membersKey(), shard.membersBytes(), shard.membersSha256());
+            String membersPath = objects.localPathOf(asset, shard.membersKey());
+            if (membersPath != null) {
+                files.members(Path.of(membersPath), shard.membersSha256())
+                        .forEach(member -> accounted.put(member.path(), member));
+            }
+        }
+        return accounted;
+    }
+
+    private Map<String, MemberEntry> checkCheckpoint(AssetEvidence asset) throws IOException {
+        Provenance provenance = asset.provenance();
+        if (provenance == null || !provenance.complete()) {
+            findings.fail(GateCheck.PROVENANCE_MISSING, asset.assetId());
+        }
+        byte[] bytes = files.manifest(asset);
+        if (bytes == null) {
+            return Map.of();
+        }
+        CheckpointManifest manifest = MAPPER.readValue(bytes, CheckpointManifest.class);
+        boolean key = asset.keyCheckpoint() || manifest.key();
+        Map<String, MemberEntry> accounted = new HashMap<>();
+        for (MemberEntry file : manifest.files()) {
+            String objectKey = ObjectKeys.checkpointFile(manifest.experiment(), manifest.run(), manifest.step(),
+                    file.sha256(), file.path());
+            objects.requirePrimary(asset, objectKey, file.bytes(), file.sha256());
+            if (key) {
+                objects.requireReplica(asset, objectKey, file.bytes(), file.sha256());
+            }
+            accounted.put(file.path(), file);
+        }
+        return accounted;
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+}

@@ -1,0 +1,59 @@
+package io.stowage.gatekeeper.domain;
+
+/**
+ * Every check the gate makes, with the condition it belongs to (1 to 5 as in docs/contract.md,
+ * "The gate") and the stable code that a {@link io.stowage.events.FailedCondition} carries.
+ * Condition 0 means that no evidence could be read at all (the ledger was unreachable or had not
+ * yet stored the request): the gate fails closed before any of the five conditions is evaluated.
+ */
+public enum GateCheck {
+    LEDGER_UNAVAILABLE(0, "ledger-unavailable", "the ledger could not be read"),
+    LEDGER_BEHIND(0, "ledger-behind", "the ledger has not stored the request event yet"),
+    NOT_SEALED(1, "not-sealed", "asset has no published manifest"),
+    UNSUPPORTED_KIND(1, "unsupported-kind", "asset kind the gate cannot check"),
+    MANIFEST_UNREADABLE(1, "manifest-unreadable", "local manifest cannot be read or parsed"),
+    MANIFEST_CHANGED(1, "manifest-changed", "local manifest differs from its published SHA-256"),
+    OBJECT_MISSING(1, "object-missing", "no object in the primary store"),
+    OBJECT_MISMATCH(1, "object-mismatch", "primary object differs in bytes or SHA-256"),
+    HEAD_NOT_OK(1, "head-not-ok", "newest HEAD of the primary object is not OK"),
+    NO_FULL_READ(2, "no-full-read", "no shard or checkpoint file was re-read in full with OK"),
+    DATASET_METADATA_MISSING(3, "dataset-metadata-missing", "dataset lacks a revision or a licence/source"),
+    PROVENANCE_MISSING(3, "provenance-missing", "checkpoint lacks code commit, config hash or data manifest hash"),
+    NO_REPLICA_COPY(4, "no-replica-copy", "key checkpoint file without a verified replica copy"),
+    NOT_NORMALISED(5, "not-normalised", "path is not absolute and normalised"),
+    PROTECTED_ROOT(5, "protected-root", "path is / or a protected root or an ancestor of one"),
+    NOT_A_DIRECTORY(5, "not-a-directory", "path is not an existing directory"),
+    SYMLINK_IN_PATH(5, "symlink-in-path", "path goes through a symlink"),
+    SYMLINK(5, "symlink", "symlink under the directory"),
+    SPECIAL_FILE(5, "special-file", "entry that is neither file nor directory"),
+    NO_ASSETS(5, "no-assets", "the ledger knows no asset touching the directory"),
+    UNACCOUNTED_FILE(5, "unaccounted-file", "file in no manifest of an asset"),
+    CHANGED_FILE(5, "changed-file", "file differs in bytes or SHA-256 from its manifest entry"),
+    CHANGED_DURING_GATE(5, "changed-during-gate", "directory changed while the gate read it"),
+    UNREADABLE(5, "unreadable", "directory or file cannot be read");
+
+    private final int condition;
+    private final String code;
+    private final String label;
+
+    GateCheck(int condition, String code, String label) {
+        this.condition = condition;
+        this.code = code;
+        this.label = label;
+    }
+
+    /** @return 0 (no evidence) or 1 to 5 */
+    public int condition() {
+        return condition;
+    }
+
+    /** @return the stable machine-readable code */
+    public String code() {
+        return code;
+    }
+
+    /** @return the human start of the detail line */
+    public String label() {
+        return label;
+    }
+}

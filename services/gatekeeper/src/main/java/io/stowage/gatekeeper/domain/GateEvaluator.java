@@ -1,0 +1,65 @@
+package io.stowage.gatekeeper.domain;
+
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The gate: takes a release request's directory, the ledger's {@link ReleaseEvidence} for it and
+ * the local disk, and returns a {@link GateDecision} (passed, or every failed condition of
+ * docs/contract.md "The gate"). Reads and hashes files: call it off the event loop.
+ */
+public final class GateEvaluator {
+    private final ProtectedRoots roots;
+    private final LocalTree tree;
+
+    /**
+     * @param roots protected roots from {@code stowage.gate.protected-roots} ({@code /} is always protected)
+     * @param tree  the local disk
+     */
+    public GateEvaluator(ProtectedRoots roots, LocalTree tree) {
+        this.roots = roots;
+        this.tree = tree;
+    }
+
+    /**
+     * Evaluates conditions 1 to 5 for directory {@code path}.
+     *
+     * @param path     the requested directory, as given in the request (absolute, normalised)
+     * @param evidence the ledger's answer to {@code GET /api/evidence?path=<path>}
+     * @return passed with the asset ids (sorted), regular-file count, bytes and the directory's
+     *         fingerprint, or denied with one failed condition per failed check
+     */
+    public GateDecision evaluate(String path, ReleaseEvidence evidence) {
+        Findings findings = new Findings();
+        Path dir;
+        try {
+            dir = Path.of(path);
+        } catch (InvalidPathException e) {
+            findings.fail(GateCheck.NOT_NORMALISED, path);
+            return GateDecision.denied(findings.toFailedConditions());
+        }
+        List<AssetEvidence> assets = evidence.assets() == null ? List.of() : evidence.assets();
+        if (assets.isEmpty()) {
+            findings.fail(GateCheck.NO_ASSETS, path);
+        }
+        AssetChecks assetChecks = new AssetChecks(tree, findings);
+        List<AccountedFiles> accounted = new ArrayList<>();
+        for (AssetEvidence asset : assets) {
+            var entries = assetChecks.check(asset);
+            if (asset.localRoot() != null) {
+                accounted.add(new AccountedFiles(Path.of(asset.localRoot()).normalize(), entries));
+            }
+        }
+        DirectoryCheck.Tally tally = new DirectoryCheck(tree, roots, findings).check(dir, accounted);
+        if (!findings.isEmpty()) {
+            return GateDecision.denied(findings.toFailedConditions());
+        }
+        List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
+        return GateDecision.passed(ids, tally.files(), tally.bytes(), tally.fingerprint());
+    }
+}

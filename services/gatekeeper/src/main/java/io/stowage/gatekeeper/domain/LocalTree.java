@@ -1,0 +1,62 @@
+package io.stowage.gatekeeper.domain;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A read-only view of the local disk as the gate needs it: entry types without following
+ * symlinks, the recursive listing of a directory, file bytes (for manifests) and file SHA-256s
+ * (for data files). The production implementation reads the real filesystem.
+ */
+public interface LocalTree {
+
+    /** What an entry is, seen without following symlinks. */
+    enum EntryType { FILE, DIRECTORY, SYMLINK, OTHER, MISSING }
+
+    /**
+     * One entry under a listed directory.
+     *
+     * @param path  absolute path of the entry
+     * @param type  never {@link EntryType#MISSING}
+     * @param bytes size in bytes for a regular file, else 0
+     */
+    record Entry(Path path, EntryType type, long bytes) {
+    }
+
+    /** @return the type of {@code path} without following a symlink at its last component */
+    EntryType typeOf(Path path);
+
+    /**
+     * @return the path with every symlink in its components resolved (the path itself when none is)
+     * @throws IOException when the path does not exist or cannot be resolved
+     */
+    Path realPath(Path path) throws IOException;
+
+    /**
+     * Every entry below {@code dir} (not {@code dir} itself), recursively, never descending
+     * into a symlink, sorted by path.
+     *
+     * @throws IOException when an entry cannot be listed
+     */
+    List<Entry> list(Path dir) throws IOException;
+
+    /**
+     * @return the fingerprint of the directory as {@link io.stowage.events.DirectoryFingerprint}
+     *         computes it (SHA-256 over type, relative path, bytes and mtime of every entry)
+     * @throws IOException when the directory cannot be listed
+     */
+    String fingerprint(Path dir) throws IOException;
+
+    /**
+     * @return the whole content of a (small) file such as a manifest
+     * @throws IOException when it cannot be read
+     */
+    byte[] read(Path file) throws IOException;
+
+    /**
+     * @return the SHA-256 of the file's content, 64 lower-case hex digits, computed now
+     * @throws IOException when it cannot be read
+     */
+    String sha256(Path file) throws IOException;
+}

@@ -1,0 +1,152 @@
+package io.stowage.gatekeeper;
+
+import io.stowage.events.EventCodec;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.Provenance;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.manifest.DatasetManifest;
+import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ShardEntry;
+import io.stowage.gatekeeper.domain.Sha256;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * Writes a dataset or checkpoint (files, manifests) to a disk and returns the ledger evidence the
+ * real ledger would answer for it once everything was uploaded and verified.
+ */
+public final class EvidenceFixture {
+    /** Where the fixture writes: an in-memory tree or the real filesystem. */
+    public interface Disk {
+        void write(Path path, byte[] bytes);
+    }
+
+    public static final Provenance PROVENANCE = new Provenance("0123abc", "a".repeat(64), "b".repeat(64));
+
+    private EvidenceFixture() {
+    }
+
+    /** Dataset speech/r1 with one shard whose members are {@code members} (relative path to content). */
+    public static AssetEvidence dataset(Disk disk, Path sourceDir, Path staging, Map<String, String> members) {
+        StringBuilder jsonl = new StringBuilder();
+        long total = 0;
+        for (var member : new TreeMap<>(members).entrySet()) {
+            byte[] bytes = utf8(member.getValue());
+            disk.write(sourceDir.resolve(member.getKey()), bytes);
+            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.hex(bytes)))).append('\n');
+            total += bytes.length;
+        }
+        byte[] shard = utf8("tar.zst of " + members.keySet());
+        byte[] membersBytes = utf8(jsonl.toString());
+        String shardSha = Sha256.hex(shard);
+        String shardKey = ObjectKeys.shard("speech", "r1", shardSha);
+        String membersKey = ObjectKeys.members("speech", "r1", shardSha);
+        Path shardPath = staging.resolve(shardSha + ".tar.zst");
+        Path membersPath = staging.resolve(shardSha + ".members.jsonl");
+        disk.write(shardPath, shard);
+        disk.write(membersPath, membersBytes);
+        DatasetManifest manifest = new DatasetManifest(DatasetManifest.FORMAT, "speech", "r1", "CC-BY-4.0",
+                "https://example.org/speech", members.size(), total, List.of(new ShardEntry(0, shardKey, shard.length,
+                shardSha, membersKey, membersBytes.length, Sha256.hex(membersBytes), members.size())));
+        byte[] manifestBytes = utf8(json(manifest));
+        Path manifestPath = staging.resolve("manifest.json");
+        disk.write(manifestPath, manifestBytes);
+        List<ObjectEvidence> objects = List.of(
+                ok("primary", shardKey, ObjectKind.SHARD, shard, shardPath, VerifyResult.OK),
+                ok("primary", membersKey, ObjectKind.MEMBERS, membersBytes, membersPath, null),
+                ok("primary", ObjectKeys.datasetManifest("speech", "r1"), ObjectKind.DATASET_MANIFEST, manifestBytes,
+                        manifestPath, null));
+        return new AssetEvidence("dataset/speech/r1", "dataset", sourceDir.toString(), true, manifestPath.toString(),
+                Sha256.hex(manifestBytes), false, "r1", "CC-BY-4.0", "https://example.org/speech", null, objects,
+                List.of());
+    }
+
+    /** Checkpoint exp/run1/100 with {@code files}; a key checkpoint also gets verified replica copies. */
+    public static AssetEvidence checkpoint(Disk disk, Path stepDir, Path manifestPath, Map<String, String> files,
+                                           boolean key) {
+        List<MemberEntry> entries = new ArrayList<>();
+        List<ObjectEvidence> objects = new ArrayList<>();
+        for (var file : new TreeMap<>(files).entrySet()) {
+            byte[] bytes = utf8(file.getValue());
+            Path local = stepDir.resolve(file.getKey());
+            disk.write(local, bytes);
+            entries.add(new MemberEntry(file.getKey(), bytes.length, Sha256.hex(bytes)));
+            String objectKey = ObjectKeys.checkpointFile("exp", "run1", 100, Sha256.hex(bytes), file.getKey());
+            VerifyResult fullRead = objects.isEmpty() ? VerifyResult.OK : null;
+            objects.add(ok("primary", objectKey, ObjectKind.CHECKPOINT_FILE, bytes, local, fullRead));
+            if (key) {
+                objects.add(ok("replica", objectKey, ObjectKind.CHECKPOINT_FILE, bytes, local, null));
+            }
+        }
+        CheckpointManifest manifest = new CheckpointManifest(CheckpointManifest.FORMAT, "exp", "run1", 100,
+                stepDir.toString(), key, List.of(), PROVENANCE, entries);
+        byte[] manifestBytes = utf8(json(manifest));
+        disk.write(manifestPath, manifestBytes);
+        return new AssetEvidence("checkpoint/exp/run1/000000000100", "checkpoint", stepDir.toString(), true,
+                manifestPath.toString(), Sha256.hex(manifestBytes), key, null, null, null, PROVENANCE, objects,
+                List.of());
+    }
+
+    /** @return the asset with its objects replaced by {@code change} applied to them */
+    public static AssetEvidence withObjects(AssetEvidence a, UnaryOperator<List<ObjectEvidence>> change) {
+        return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
+                a.manifestSha256(), a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(),
+                change.apply(a.objects()), a.uploadFailures());
+    }
+
+    /** @return the asset with other licence, source and provenance */
+    public static AssetEvidence withMetadata(AssetEvidence a, String license, String source, Provenance provenance) {
+        return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
+                a.manifestSha256(), a.keyCheckpoint(), a.revision(), license, source, provenance, a.objects(),
+                a.uploadFailures());
+    }
+
+    /** @return the asset claiming another manifest SHA-256 */
+    public static AssetEvidence withManifestSha256(AssetEvidence a, String sha256) {
+        return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(), sha256,
+                a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(), a.objects(),
+                a.uploadFailures());
+    }
+
+    /** @return the object with other verification results */
+    public static ObjectEvidence withResults(ObjectEvidence o, VerifyResult head, VerifyResult fullRead) {
+        return new ObjectEvidence(o.store(), o.bucket(), o.key(), o.kind(), o.bytes(), o.sha256(), o.localPath(),
+                head, fullRead);
+    }
+
+    /** @return the object claiming another SHA-256 */
+    public static ObjectEvidence withSha256(ObjectEvidence o, String sha256) {
+        return new ObjectEvidence(o.store(), o.bucket(), o.key(), o.kind(), o.bytes(), sha256, o.localPath(),
+                o.headResult(), o.fullReadResult());
+    }
+
+    private static ObjectEvidence ok(String store, String key, ObjectKind kind, byte[] bytes, Path local,
+                                     VerifyResult fullRead) {
+        return new ObjectEvidence(store, "stowage-" + store, key, kind, bytes.length, Sha256.hex(bytes),
+                local.toString(), VerifyResult.OK, fullRead);
+    }
+
+    public static String json(Object value) {
+        try {
+            return EventCodec.mapper().writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,183 @@
+package io.stowage.gatekeeper.domain;
+
+import io.stowage.events.FailedCondition;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.Provenance;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+import io.stowage.gatekeeper.EvidenceFixture;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static io.stowage.gatekeeper.EvidenceFixture.withObjects;
+import static io.stowage.gatekeeper.EvidenceFixture.withResults;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/** Conditions 1 to 4, each failing alone, and the passing decision, on an in-memory disk. */
+class GateEvaluatorTest {
+    static final Path DATASET = Path.of("/vol/data/speech");
+    static final Path STEP = Path.of("/vol/ckpt/exp/run1/step-100");
+    static final Map<String, String> MEMBERS = Map.of("a/1.wav", "one", "a/2.wav", "two!", "meta.txt", "m");
+
+    final InMemoryTree tree = new InMemoryTree();
+    final EvidenceFixture.Disk disk = tree::file;
+    final GateEvaluator gate = new GateEvaluator(ProtectedRoots.parse(List.of("/vol", "/vol/data")), tree);
+
+    AssetEvidence dataset() {
+        return EvidenceFixture.dataset(disk, DATASET, Path.of("/vol/staging/speech/r1"), MEMBERS);
+    }
+
+    AssetEvidence keyCheckpoint() {
+        return EvidenceFixture.checkpoint(disk, STEP, Path.of("/vol/staging/checkpoints/exp/run1/100.json"),
+                Map.of("model.bin", "weights", "provenance.json", "{}"), true);
+    }
+
+    GateDecision evaluate(Path dir, AssetEvidence... assets) {
+        return gate.evaluate(dir.toString(), new ReleaseEvidence(dir.toString(), List.of(assets)));
+    }
+
+    static List<String> codes(GateDecision decision) {
+        return decision.failed().stream().map(f -> f.condition() + ":" + f.code()).toList();
+    }
+
+    @Test
+    void datasetWithEveryConditionPasses() {
+        GateDecision decision = evaluate(DATASET, dataset());
+
+        assertThat(decision.passed()).isTrue();
+        assertThat(decision.assets()).containsExactly("dataset/speech/r1");
+        assertThat(decision.fileCount()).isEqualTo(3);
+        assertThat(decision.totalBytes()).isEqualTo(3 + 4 + 1);
+        assertThat(decision.fingerprint()).isEqualTo(tree.fingerprint(DATASET));
+    }
+
+    @Test
+    void keyCheckpointWithReplicaPasses() {
+        GateDecision decision = evaluate(STEP, keyCheckpoint());
+
+        assertThat(decision.failed()).isEmpty();
+        assertThat(decision.assets()).containsExactly("checkpoint/exp/run1/000000000100");
+        assertThat(decision.fileCount()).isEqualTo(2);
+        assertThat(decision.totalBytes()).isEqualTo(7 + 2);
+    }
+
+    @Test
+    void condition1FailsAloneWhenThePrimaryManifestObjectIsMissing() {
+        AssetEvidence asset = withObjects(dataset(), objects -> objects.stream()
+                .filter(o -> o.kind() != ObjectKind.DATASET_MANIFEST).toList());
+
+        GateDecision decision = evaluate(DATASET, asset);
+
+        assertThat(decision.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(1, "object-missing"));
+        assertThat(decision.failed().get(0).detail()).contains("datasets/speech/r1/manifest.json");
+    }
+
+    @Test
+    void condition1FailsAloneWhenAShardDiffersInSha256() {
+        AssetEvidence asset = withObjects(dataset(), objects -> objects.stream()
+                .map(o -> o.kind() == ObjectKind.SHARD ? EvidenceFixture.withSha256(o, "c".repeat(64)) : o).toList());
+
+        assertThat(codes(evaluate(DATASET, asset))).containsExactly("1:object-mismatch");
+    }
+
+    @Test
+    void condition1FailsAloneWhenTheNewestHeadIsNotOk() {
+        AssetEvidence asset = withObjects(keyCheckpoint(), objects -> objects.stream()
+                .map(o -> o.store().equals("primary") ? withResults(o, VerifyResult.MISSING, o.fullReadResult()) : o)
+                .toList());
+
+        assertThat(codes(evaluate(STEP, asset))).containsExactly("1:head-not-ok");
+    }
+
+    @Test
+    void condition1FailsWhenTheLocalManifestChangedSinceItWasPublished() {
+        AssetEvidence asset = EvidenceFixture.withManifestSha256(dataset(), "d".repeat(64));
+
+        GateDecision decision = evaluate(DATASET, asset);
+
+        // an untrusted manifest accounts for nothing, so the files are unaccounted too
+        assertThat(codes(decision)).containsExactly("1:manifest-changed", "5:unaccounted-file");
+    }
+
+    @Test
+    void condition1FailsWhenAMemberManifestChangedLocally() {
+        AssetEvidence asset = dataset();
+        Path members = Path.of(asset.objects().get(1).localPath());
+        tree.file(members, "{\"path\":\"x\",\"bytes\":1,\"sha256\":\"" + "e".repeat(64) + "\"}\n");
+
+        assertThat(codes(evaluate(DATASET, asset))).containsExactly("1:manifest-changed", "5:unaccounted-file");
+    }
+
+    @Test
+    void condition2FailsAloneWithoutAFullReRead() {
+        AssetEvidence asset = withObjects(dataset(), objects -> objects.stream()
+                .map(o -> withResults(o, o.headResult(), null)).toList());
+
+        GateDecision decision = evaluate(DATASET, asset);
+
+        assertThat(codes(decision)).containsExactly("2:no-full-read");
+        assertThat(decision.failed().get(0).detail()).contains("dataset/speech/r1");
+    }
+
+    @Test
+    void condition3FailsAloneForADatasetWithoutLicenceAndSource() {
+        AssetEvidence asset = EvidenceFixture.withMetadata(dataset(), null, " ", null);
+
+        assertThat(codes(evaluate(DATASET, asset))).containsExactly("3:dataset-metadata-missing");
+    }
+
+    @Test
+    void condition3HoldsForADatasetWithASourceButNoLicence() {
+        AssetEvidence asset = EvidenceFixture.withMetadata(dataset(), null, "https://example.org", null);
+
+        assertThat(evaluate(DATASET, asset).passed()).isTrue();
+    }
+
+    @Test
+    void condition3FailsAloneForACheckpointMissingProvenance() {
+        AssetEvidence asset = EvidenceFixture.withMetadata(keyCheckpoint(), null, null,
+                new Provenance("0123abc", null, "b".repeat(64)));
+
+        assertThat(codes(evaluate(STEP, asset))).containsExactly("3:provenance-missing");
+    }
+
+    @Test
+    void condition4FailsAloneForAKeyCheckpointWithoutReplicaCopy() {
+        AssetEvidence asset = withObjects(keyCheckpoint(), objects -> objects.stream()
+                .filter(o -> !o.store().equals("replica")).toList());
+
+        GateDecision decision = evaluate(STEP, asset);
+
+        assertThat(codes(decision)).containsExactly("4:no-replica-copy");
+        assertThat(decision.failed().get(0).detail()).contains("model.bin", "provenance.json");
+    }
+
+    @Test
+    void condition4DoesNotApplyToAnOrdinaryCheckpoint() {
+        AssetEvidence asset = EvidenceFixture.checkpoint(disk, STEP, Path.of("/vol/staging/c.json"),
+                Map.of("model.bin", "weights"), false);
+
+        assertThat(evaluate(STEP, asset).passed()).isTrue();
+    }
+
+    @Test
+    void everyFailedConditionIsReportedTogether() {
+        AssetEvidence asset = withObjects(EvidenceFixture.withMetadata(keyCheckpoint(), null, null, null),
+                objects -> List.of());
+        tree.file(STEP.resolve("extra.bin"), "x");
+
+        Map<Integer, List<String>> byCondition = evaluate(STEP, asset).failed().stream().collect(
+                Collectors.groupingBy(FailedCondition::condition, Collectors.mapping(FailedCondition::code,
+                        Collectors.toList())));
+
+        assertThat(byCondition).containsOnlyKeys(1, 2, 3, 4, 5);
+        assertThat(byCondition.get(5)).containsExactly("unaccounted-file");
+    }
+}
