@@ -1,0 +1,135 @@
+package io.stowage.stack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A real Kafka, S3-compatible store and PostgreSQL for tests and local runs, under one work directory;
+ * produces their {@link StackEndpoints}.
+ *
+ * <ul>
+ *   <li>Kafka 4.1.2, KRaft, one combined broker/controller, run in a <b>child JVM</b> ({@link KafkaBrokerMain},
+ *       class path written at build time), not in-process: the broker's Scala, log4j2 and heap stay out of the
+ *       calling JVM and of Quarkus' test class loader; log in {@code kafka/kafka.log}.</li>
+ *   <li>S3Proxy 4.1.0, filesystem backend, child JVM from its jar-with-dependencies; log in {@code s3/s3proxy.log}.</li>
+ *   <li>PostgreSQL 17 (zonky binaries), database and role {@code stowage}; log in {@code postgres/postgres.log}.</li>
+ * </ul>
+ * All listen on free ports of 127.0.0.1. A shutdown hook and a shell watchdog ({@link OrphanReaper}) stop the
+ * servers when this JVM ends, even by {@code kill -9}. Starting again in the same directory keeps the data.
+ */
+public final class EmbeddedStack implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(EmbeddedStack.class.getName());
+    static final String PRIMARY_BUCKET = "stowage-primary";
+    static final String REPLICA_BUCKET = "stowage-replica";
+    private static final long TIMEOUT_MILLIS = Long.getLong("stowage.stack.start-timeout-ms", 120_000);
+
+    private final KafkaBroker kafka;
+    private final S3ProxyServer s3;
+    private final PostgresServer postgres;
+    private final OrphanReaper reaper;
+    private final StackEndpoints endpoints;
+    private final Thread shutdownHook = new Thread(this::close, "stowage-stack-shutdown");
+    private boolean closed;
+
+    private EmbeddedStack(KafkaBroker kafka, S3ProxyServer s3, PostgresServer postgres, OrphanReaper reaper) {
+        this.kafka = kafka;
+        this.s3 = s3;
+        this.postgres = postgres;
+        this.reaper = reaper;
+        this.endpoints = new StackEndpoints(kafka.bootstrapServers(), s3.endpoint(), S3ProxyServer.REGION,
+                s3.accessKey(), s3.secretKey(), PRIMARY_BUCKET, REPLICA_BUCKET,
+                "jdbc:postgresql://127.0.0.1:" + postgres.port() + "/" + PostgresServer.DATABASE,
+                "postgresql://127.0.0.1:" + postgres.port() + "/" + PostgresServer.DATABASE,
+                PostgresServer.USER, postgres.password());
+    }
+
+    /**
+     * Starts Kafka, S3Proxy and PostgreSQL under {@code workDir} (created if missing), then creates the database,
+     * both buckets and every topic of {@code Topics.ALL} and its dead-letter topic (4 partitions,
+     * {@code retention.ms=-1}), waiting for partition leaders. Takes about 5 s on 2 cores.
+     *
+     * @throws IOException when a server does not start within {@code stowage.stack.start-timeout-ms} (120 000 ms);
+     *                     the message carries the end of its log; servers already started are stopped
+     */
+    public static EmbeddedStack start(Path workDir) throws IOException {
+        Path dir = Files.createDirectories(workDir.toAbsolutePath());
+        long started = System.nanoTime();
+        KafkaBroker kafka = null;
+        S3ProxyServer s3 = null;
+        PostgresServer postgres = null;
+        try {
+            kafka = KafkaBroker.launch(dir.resolve("kafka"));
+            s3 = S3ProxyServer.launch(dir.resolve("s3"));
+            postgres = PostgresServer.start(dir.resolve("postgres"));
+            log("PostgreSQL 17", "127.0.0.1:" + postgres.port(), started);
+            s3.awaitAndCreateBuckets(TIMEOUT_MILLIS, PRIMARY_BUCKET, REPLICA_BUCKET);
+            log("S3Proxy", s3.endpoint(), started);
+            KafkaTopics.create(kafka, TIMEOUT_MILLIS);
+            log("Kafka", kafka.bootstrapServers(), started);
+            OrphanReaper reaper = OrphanReaper.watch(dir, postgres.postmasterPid(), kafka.process().pid(), s3.process().pid());
+            EmbeddedStack stack = new EmbeddedStack(kafka, s3, postgres, reaper);
+            Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+            LOG.log(System.Logger.Level.INFO, "stowage stack up in {0,number,#} ms under {1}", elapsed(started), dir);
+            return stack;
+        } catch (IOException | RuntimeException e) {
+            stopQuietly(s3, kafka, postgres);
+            throw e;
+        }
+    }
+
+    private static void log(String server, String address, long started) {
+        LOG.log(System.Logger.Level.INFO, "{0} ready at {1} after {2,number,#} ms", server, address, elapsed(started));
+    }
+
+    private static long elapsed(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+
+    /** @return where the servers listen, with their credentials */
+    public StackEndpoints endpoints() {
+        return endpoints;
+    }
+
+    /** Stops S3Proxy, Kafka, then PostgreSQL, each waited for; idempotent, never throws. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stopQuietly(s3, kafka, postgres);
+        reaper.close();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // already shutting down: this is the hook
+        }
+    }
+
+    /**
+     * One stack per JVM for tests, even when several class loaders (JUnit's and Quarkus') ask: started on the
+     * first call under a new temporary directory and stopped (directory deleted unless {@code -Dstowage.stack.keep=true})
+     * by a shutdown hook. With {@code -Dstowage.stack.file=PATH} or {@code STOWAGE_STACK_FILE} naming the
+     * {@code stack.json} of a running {@link StackMain}, that stack is used instead and nothing is started.
+     *
+     * @return the endpoints of the shared stack
+     * @throws java.io.UncheckedIOException when the stack cannot be started or the file read
+     */
+    public static synchronized StackEndpoints shared() {
+        return SharedStack.endpoints();
+    }
+
+    private static void stopQuietly(AutoCloseable... servers) {
+        for (AutoCloseable server : servers) {
+            if (server == null) {
+                continue;
+            }
+            try {
+                server.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "stopping " + server.getClass().getSimpleName() + " failed", e);
+            }
+        }
+    }
+}

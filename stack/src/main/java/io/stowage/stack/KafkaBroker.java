@@ -1,0 +1,153 @@
+package io.stowage.stack;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * A single-node Kafka 4.1 cluster (KRaft, broker and controller in one process) run in a child JVM
+ * under a work directory; produces the bootstrap address once a client has seen the broker.
+ *
+ * <p>A child JVM rather than an in-process broker: the broker's Scala runtime, log4j2 and ~500 MB of
+ * heap stay out of the test JVM (and out of the Quarkus test class loader), and its logs go to
+ * {@code kafka.log}.
+ */
+final class KafkaBroker implements AutoCloseable {
+    private static final String CLASSPATH_RESOURCE = "kafka-broker.classpath";
+
+    private final ChildProcess process;
+    private final String bootstrapServers;
+
+    private KafkaBroker(ChildProcess process, String bootstrapServers) {
+        this.process = process;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /**
+     * Writes the configuration under {@code dir} and starts the broker JVM (returns before it listens).
+     *
+     * @throws IOException when the configuration cannot be written or the JVM cannot be started
+     */
+    static KafkaBroker launch(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        int port = ChildProcess.freePort();
+        int controllerPort = ChildProcess.freePort();
+        Path config = dir.resolve("server.properties");
+        writeProperties(config, serverProperties(dir, port, controllerPort));
+        Path log4j = dir.resolve("log4j2.properties");
+        Files.writeString(log4j, "rootLogger.level=WARN\nrootLogger.appenderRef.out.ref=out\n"
+                + "appender.out.type=Console\nappender.out.name=out\nappender.out.layout.type=PatternLayout\n"
+                + "appender.out.layout.pattern=%d{ISO8601} %-5p [%c] %m%n\n", StandardCharsets.UTF_8);
+        List<String> jvm = new ArrayList<>(List.of(System.getProperty("stowage.stack.kafka.jvm-options",
+                "-Xms64m -Xmx384m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError").split("\\s+")));
+        jvm.addAll(List.of("-Dlog4j2.configurationFile=" + log4j, "-Djava.awt.headless=true",
+                "-cp", classpath()));
+        ChildProcess child = ChildProcess.start("kafka broker", ChildProcess.java(jvm,
+                List.of(KafkaBrokerMain.class.getName(), config.toString(), clusterId(dir))), dir, dir.resolve("kafka.log"));
+        return new KafkaBroker(child, "127.0.0.1:" + port);
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    ChildProcess process() {
+        return process;
+    }
+
+    private static Properties serverProperties(Path dir, int port, int controllerPort) {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("log.dirs", dir.resolve("data").toString());
+        p.setProperty("num.partitions", "4");
+        p.setProperty("default.replication.factor", "1");
+        p.setProperty("min.insync.replicas", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "4");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("transaction.state.log.num.partitions", "4");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        p.setProperty("auto.create.topics.enable", "true");
+        p.setProperty("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
+        return p;
+    }
+
+    private static void writeProperties(Path file, Properties properties) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            properties.store(out, "written by io.stowage.stack.KafkaBroker");
+        }
+    }
+
+    /** The cluster id is kept in the work directory so that a restart reuses the formatted storage. */
+    private static String clusterId(Path dir) throws IOException {
+        Path file = dir.resolve("cluster.id");
+        if (Files.exists(file)) {
+            return Files.readString(file, StandardCharsets.UTF_8).trim();
+        }
+        String id = org.apache.kafka.common.Uuid.randomUuid().toString();
+        Files.writeString(file, id, StandardCharsets.UTF_8);
+        return id;
+    }
+
+    /** @return the broker JVM's class path: the jars listed at build time plus the code source of this module */
+    private static String classpath() throws IOException {
+        String jars;
+        try (InputStream in = KafkaBroker.class.getResourceAsStream(CLASSPATH_RESOURCE)) {
+            if (in == null) {
+                throw new IOException("resource io/stowage/stack/" + CLASSPATH_RESOURCE + " missing: rebuild stowage-stack");
+            }
+            jars = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        }
+        for (String jar : jars.split(java.io.File.pathSeparator)) {
+            if (!Files.exists(Path.of(jar))) {
+                throw new IOException("Kafka broker jar " + jar + " not found: run `./mvnw -pl stack install` on this machine");
+            }
+        }
+        return ownCodeSource() + java.io.File.pathSeparator + jars;
+    }
+
+    /** Where KafkaBrokerMain.class comes from: this module's jar or classes directory, in any class loader. */
+    private static String ownCodeSource() throws IOException {
+        String resource = KafkaBrokerMain.class.getName().replace('.', '/') + ".class";
+        URL url = KafkaBroker.class.getClassLoader().getResource(resource);
+        if (url == null) {
+            throw new IOException("cannot locate " + resource);
+        }
+        String text = url.toString();
+        try {
+            if (text.startsWith("jar:")) {
+                return Path.of(new URL(text.substring(4, text.indexOf("!/"))).toURI()).toString();
+            }
+            if (text.startsWith("file:")) {
+                Path classFile = Path.of(url.toURI());
+                return classFile.toString().substring(0, classFile.toString().length() - resource.length());
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException("cannot locate " + resource + " from " + text, e);
+        }
+        throw new IOException("cannot run the Kafka broker from code loaded as " + text);
+    }
+
+    /** Stops the broker JVM (controlled shutdown on SIGTERM); idempotent. */
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,27 @@
+package io.stowage.stack;
+
+import kafka.tools.StorageTool;
+
+/**
+ * Entry point of the child JVM that runs the Kafka broker: consumes a {@code server.properties} file
+ * and a cluster id, formats the KRaft storage (standalone controller quorum; a formatted directory is
+ * kept) and runs a combined broker and controller ({@code kafka.Kafka}, i.e. {@code KafkaRaftServer})
+ * until the process is terminated.
+ */
+public final class KafkaBrokerMain {
+    private KafkaBrokerMain() {
+    }
+
+    /**
+     * @param args {@code [0]} the server.properties path, {@code [1]} the cluster id (22 characters, base64 UUID)
+     */
+    public static void main(String[] args) {
+        int formatted = StorageTool.execute(new String[] {"format", "--cluster-id", args[1], "--config", args[0],
+                "--standalone", "--ignore-formatted"}, System.out);
+        if (formatted != 0) {
+            System.err.println("kafka storage format failed with code " + formatted);
+            System.exit(formatted);
+        }
+        kafka.Kafka.main(new String[] {args[0]});
+    }
+}

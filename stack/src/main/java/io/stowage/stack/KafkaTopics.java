@@ -1,0 +1,109 @@
+package io.stowage.stack;
+
+import io.stowage.events.Topics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Consumes a just-launched broker and produces the Stowage topics on it: waits until the broker
+ * answers, then creates every topic of {@link Topics#ALL} and its dead-letter topic (4 partitions,
+ * {@code retention.ms=-1}) and waits until each partition has a leader.
+ */
+final class KafkaTopics {
+    static final int PARTITIONS = 4;
+
+    private KafkaTopics() {
+    }
+
+    /** @return every topic the stack creates: each audit topic followed by its dead-letter topic */
+    static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (String topic : Topics.ALL) {
+            names.add(topic);
+            names.add(Topics.dlq(topic));
+        }
+        return names;
+    }
+
+    /**
+     * Creates the topics once the broker answers (existing topics are kept).
+     *
+     * @param timeoutMillis how long to wait in all, in milliseconds
+     * @throws IOException when the broker exits, or does not answer or elect leaders in time
+     */
+    static void create(KafkaBroker broker, long timeoutMillis) throws IOException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50", AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200",
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000", AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000"))) {
+            awaitBroker(admin, broker, deadline);
+            List<NewTopic> topics = names().stream().map(name -> new NewTopic(name, PARTITIONS, (short) 1)
+                    .configs(Map.of("retention.ms", "-1"))).toList();
+            admin.createTopics(topics).values().values().forEach(KafkaTopics::ignoreExisting);
+            awaitLeaders(admin, broker, deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while creating topics", e);
+        }
+    }
+
+    private static void awaitBroker(Admin admin, KafkaBroker broker, long deadline) throws IOException, InterruptedException {
+        while (true) {
+            broker.process().checkAlive();
+            try {
+                if (!admin.describeCluster().nodes().get(500, TimeUnit.MILLISECONDS).isEmpty()) {
+                    return;
+                }
+            } catch (ExecutionException | TimeoutException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IOException("Kafka broker did not answer on " + broker.bootstrapServers()
+                            + "; last lines of its log:\n" + broker.process().tail(40), e);
+                }
+            }
+        }
+    }
+
+    private static void ignoreExisting(org.apache.kafka.common.KafkaFuture<Void> created) {
+        try {
+            created.get();
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("topic creation failed: " + e.getCause().getMessage(), e.getCause());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        }
+    }
+
+    private static void awaitLeaders(Admin admin, KafkaBroker broker, long deadline) throws IOException, InterruptedException {
+        while (true) {
+            broker.process().checkAlive();
+            try {
+                Map<String, TopicDescription> topics = admin.describeTopics(names()).allTopicNames().get(5, TimeUnit.SECONDS);
+                boolean led = topics.values().stream().flatMap(t -> t.partitions().stream())
+                        .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+                if (led && topics.size() == names().size()) {
+                    return;
+                }
+            } catch (ExecutionException | TimeoutException e) {
+                // metadata not yet propagated: ask again
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("Kafka topics got no partition leaders in time; broker log:\n" + broker.process().tail(40));
+            }
+            Thread.sleep(50);
+        }
+    }
+}

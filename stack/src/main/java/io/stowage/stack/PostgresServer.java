@@ -1,0 +1,128 @@
+package io.stowage.stack;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * PostgreSQL 17 from the zonky embedded binaries, data under a work directory; produces the
+ * {@code stowage} database owned by role {@code stowage}, whose password (random per start) is checked
+ * on TCP connections, as a real server would. The check is {@code md5}, not SCRAM: the Vert.x reactive
+ * client only speaks SCRAM when {@code com.ongres.scram:scram-client} is on its class path, md5 always.
+ */
+final class PostgresServer implements AutoCloseable {
+    static final String DATABASE = "stowage";
+    static final String USER = "stowage";
+
+    private final EmbeddedPostgres postgres;
+    private final Path dataDir;
+    private final String password;
+
+    private PostgresServer(EmbeddedPostgres postgres, Path dataDir, String password) {
+        this.postgres = postgres;
+        this.dataDir = dataDir;
+        this.password = password;
+    }
+
+    /**
+     * Starts PostgreSQL (data in {@code dir/data}, log in {@code dir/postgres.log}; existing data is kept)
+     * and creates or updates the role and the database.
+     *
+     * @throws IOException when the server does not start or the database cannot be created
+     */
+    static PostgresServer start(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path data = dir.resolve("data");
+        File log = dir.resolve("postgres.log").toFile();
+        EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                .setPort(ChildProcess.freePort())
+                .setDataDirectory(data)
+                .setCleanDataDirectory(false)
+                .setRegisterShutdownHook(false)
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("password_encryption", "md5")
+                .setDataDirectoryCustomizer(PostgresServer::requirePasswords)
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
+                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
+                .start();
+        String password = Secrets.random(16);
+        try (Connection admin = postgres.getPostgresDatabase().getConnection()) {
+            createRoleAndDatabase(admin, password);
+        } catch (SQLException e) {
+            postgres.close();
+            throw new IOException("cannot create database " + DATABASE + ": " + e.getMessage(), e);
+        }
+        return new PostgresServer(postgres, data, password);
+    }
+
+    /** The superuser {@code postgres} (used by zonky and here) stays trusted on loopback; every other role needs its password. */
+    private static void requirePasswords(File dataDir) {
+        String hba = """
+                local all all trust
+                host all postgres 127.0.0.1/32 trust
+                host all postgres ::1/128 trust
+                host all all 127.0.0.1/32 md5
+                host all all ::1/128 md5
+                """;
+        try {
+            Files.writeString(dataDir.toPath().resolve("pg_hba.conf"), hba, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void createRoleAndDatabase(Connection admin, String password) throws SQLException {
+        try (Statement sql = admin.createStatement()) {
+            if (!exists(admin, "select 1 from pg_roles where rolname = ?", USER)) {
+                sql.execute("create role " + USER + " login");
+            }
+            // the password is hex, so it can be inlined (ALTER ROLE takes no bind parameters)
+            sql.execute("alter role " + USER + " password '" + password + "'");
+            if (!exists(admin, "select 1 from pg_database where datname = ?", DATABASE)) {
+                sql.execute("create database " + DATABASE + " owner " + USER);
+            }
+        }
+    }
+
+    private static boolean exists(Connection connection, String query, String name) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(query)) {
+            statement.setString(1, name);
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next();
+            }
+        }
+    }
+
+    int port() {
+        return postgres.getPort();
+    }
+
+    String password() {
+        return password;
+    }
+
+    /** @return the postmaster's process id from {@code postmaster.pid}, or -1 when it cannot be read */
+    long postmasterPid() {
+        try {
+            return Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Stops PostgreSQL (fast shutdown); idempotent as zonky's close is. */
+    @Override
+    public void close() throws IOException {
+        postgres.close();
+    }
+}

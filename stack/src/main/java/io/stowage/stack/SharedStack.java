@@ -1,0 +1,63 @@
+package io.stowage.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The one stack of this JVM: consumes the first request from any class loader and produces the same
+ * {@link StackEndpoints} for all later ones. The JVM-wide memory is a system property naming the
+ * endpoints file, guarded by an interned string (the same object in every class loader).
+ */
+final class SharedStack {
+    /** System property: the {@code stack.json} of the stack this JVM started. */
+    static final String STARTED_FILE = "io.stowage.stack.shared.file";
+    private static final String LOCK = "io.stowage.stack.SharedStack.lock".intern();
+
+    private SharedStack() {
+    }
+
+    static StackEndpoints endpoints() {
+        synchronized (LOCK) {
+            try {
+                String external = System.getProperty("stowage.stack.file", System.getenv("STOWAGE_STACK_FILE"));
+                if (external != null && !external.isBlank()) {
+                    return StackEndpoints.readFrom(Path.of(external));
+                }
+                String started = System.getProperty(STARTED_FILE);
+                if (started != null) {
+                    return StackEndpoints.readFrom(Path.of(started));
+                }
+                return startShared();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the shared stowage stack: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static StackEndpoints startShared() throws IOException {
+        Path dir = Files.createTempDirectory("stowage-stack-");
+        EmbeddedStack stack = EmbeddedStack.start(dir);
+        Path file = dir.resolve("stack.json");
+        stack.endpoints().writeTo(file);
+        System.setProperty(STARTED_FILE, file.toString());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stack.close();
+            if (!Boolean.getBoolean("stowage.stack.keep")) {
+                deleteTree(dir);
+            }
+        }, "stowage-shared-stack-shutdown"));
+        return stack.endpoints();
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // best effort at JVM exit: a temporary directory stays behind
+        }
+    }
+}

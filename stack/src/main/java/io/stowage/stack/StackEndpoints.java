@@ -1,0 +1,110 @@
+package io.stowage.stack;
+
+import io.stowage.events.EventCodec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Where the servers of a running {@link EmbeddedStack} are, with the credentials to reach them; turns
+ * them into Quarkus configuration, child-process environment variables or a JSON file.
+ *
+ * @param kafkaBootstrapServers Kafka bootstrap, {@code 127.0.0.1:PORT}
+ * @param s3Endpoint            S3Proxy base URL, {@code http://127.0.0.1:PORT} (path-style addressing)
+ * @param s3Region              signing region, {@code us-east-1}
+ * @param s3AccessKey           S3 access key id (random per start)
+ * @param s3SecretKey           S3 secret access key (random per start)
+ * @param primaryBucket         the primary store's bucket, {@code stowage-primary}
+ * @param replicaBucket         the replica store's bucket, {@code stowage-replica}
+ * @param pgJdbcUrl             {@code jdbc:postgresql://127.0.0.1:PORT/stowage}
+ * @param pgReactiveUrl         {@code postgresql://127.0.0.1:PORT/stowage} (Vert.x reactive client)
+ * @param pgUser                database role owning the {@code stowage} database
+ * @param pgPassword            that role's password (random per start, checked with SCRAM)
+ */
+public record StackEndpoints(String kafkaBootstrapServers, String s3Endpoint, String s3Region,
+        String s3AccessKey, String s3SecretKey, String primaryBucket, String replicaBucket,
+        String pgJdbcUrl, String pgReactiveUrl, String pgUser, String pgPassword) {
+
+    /**
+     * @return Quarkus configuration for a service under test, in a stable order:
+     *         {@code kafka.bootstrap.servers}, {@code stowage.store.primary.endpoint|region|bucket|access-key-id|secret-access-key},
+     *         the same under {@code stowage.store.replica.} (same endpoint, replica bucket),
+     *         {@code quarkus.datasource.reactive.url}, {@code quarkus.datasource.username}, {@code quarkus.datasource.password}
+     */
+    public Map<String, String> quarkusConfig() {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("kafka.bootstrap.servers", kafkaBootstrapServers);
+        putStore(config, "primary", primaryBucket);
+        putStore(config, "replica", replicaBucket);
+        config.put("quarkus.datasource.reactive.url", pgReactiveUrl);
+        config.put("quarkus.datasource.username", pgUser);
+        config.put("quarkus.datasource.password", pgPassword);
+        return config;
+    }
+
+    private void putStore(Map<String, String> config, String store, String bucket) {
+        String prefix = "stowage.store." + store + ".";
+        config.put(prefix + "endpoint", s3Endpoint);
+        config.put(prefix + "region", s3Region);
+        config.put(prefix + "bucket", bucket);
+        config.put(prefix + "access-key-id", s3AccessKey);
+        config.put(prefix + "secret-access-key", s3SecretKey);
+    }
+
+    /**
+     * @return {@link #quarkusConfig()} as environment variables for a child process, named by the Quarkus
+     *         rule (upper case, every character other than a letter or digit becomes {@code _}), e.g.
+     *         {@code STOWAGE_STORE_PRIMARY_ACCESS_KEY_ID}
+     */
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        quarkusConfig().forEach((key, value) -> env.put(environmentName(key), value));
+        return env;
+    }
+
+    /** @return the environment variable Quarkus reads for configuration key {@code key} */
+    public static String environmentName(String key) {
+        return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * Writes these endpoints as JSON, readable and writable by the owner only because the file holds
+     * credentials; replaces an existing file atomically.
+     *
+     * @throws IOException when the file cannot be written
+     */
+    public void writeTo(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, ".stack", ".json.tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            EventCodec.mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * @return the endpoints written by {@link #writeTo(Path)}
+     * @throws IOException when the file is missing or is not such JSON
+     */
+    public static StackEndpoints readFrom(Path file) throws IOException {
+        return EventCodec.mapper().readValue(file.toFile(), StackEndpoints.class);
+    }
+
+    /** @return the endpoints with both secrets masked, fit for a log line */
+    @Override
+    public String toString() {
+        return "StackEndpoints[kafka=" + kafkaBootstrapServers + ", s3=" + s3Endpoint + " (" + s3Region + ", "
+                + primaryBucket + ", " + replicaBucket + ", key " + s3AccessKey + "), pg=" + pgJdbcUrl
+                + " (user " + pgUser + "), secrets masked]";
+    }
+}
