@@ -1,0 +1,285 @@
+package io.stowage.cli;
+
+import com.github.luben.zstd.ZstdInputStream;
+import io.stowage.events.EventCodec;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.manifest.DatasetManifest;
+import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ShardEntry;
+import io.stowage.stack.StackEndpoints;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.ResponseTransformer;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The demo flow through all six packaged services, each a separate process, against a real
+ * Kafka broker, S3Proxy and PostgreSQL: checks the store, the ledger's rows and the disk.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DemoEndToEndTest {
+    private static Path work;
+    private static Platform platform;
+    private static DemoRunner.HotVolume hot;
+    private static DemoReport report;
+    private static S3Client s3;
+
+    @BeforeAll
+    static void runTheDemo() throws Exception {
+        work = Files.createTempDirectory("stowage-e2e-");
+        hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
+        platform = Platform.start(work, false, hot.protectedRoots(work), new Progress(System.err, false));
+        StackEndpoints stack = platform.session().stack();
+        s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
+                .forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(stack.s3AccessKey(), stack.s3SecretKey())))
+                .build();
+        report = new DemoRunner(platform.session(), new Progress(System.err, false)).run(hot);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (s3 != null) {
+            s3.close();
+        }
+        if (platform != null) {
+            platform.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyGatePassedButThePlannedDenial() {
+        assertThat(report.dataset().gate()).isEqualTo("passed");
+        assertThat(report.dataset().shards()).isGreaterThan(1);
+        assertThat(report.dataset().objectsVerified()).isEqualTo(2 * report.dataset().shards() + 1);
+        assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::step).containsExactly(50L, 100L, 150L);
+        assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::gate).containsOnly("passed");
+        assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::copies).containsExactly(1, 1, 2);
+        assertThat(report.denied()).singleElement().satisfies(d -> {
+            assertThat(d.path()).isEqualTo(hot.run().toString());
+            assertThat(d.failed()).anySatisfy(f -> {
+                assertThat(f.condition()).isEqualTo(5);
+                assertThat(f.detail()).contains("train.log");
+            });
+        });
+        assertThat(report.released()).containsExactly(hot.dataset().toString(),
+                hot.run().resolve("step-000000000050").toString(), hot.run().resolve("step-000000000100").toString(),
+                hot.run().resolve("step-000000000150").toString());
+    }
+
+    @Test
+    @Order(2)
+    void releasedDirectoriesAreGoneAndTheNeverArchivedFileStays() throws IOException {
+        assertThat(hot.dataset()).doesNotExist();
+        assertThat(hot.run().resolve("step-000000000050")).doesNotExist();
+        assertThat(hot.run().resolve("train.log")).hasContent("stdout of the training run: never archived");
+        assertThat(Repo.root().resolve("samples/speech-en-allison/digits/7.wav")).exists();
+    }
+
+    @Test
+    @Order(3)
+    void theStoreHoldsEveryShardAtItsContentAddressAndEveryMemberMatchesItsManifest() throws Exception {
+        StackEndpoints stack = platform.session().stack();
+        String prefix = "datasets/speech-en-allison/r1/";
+        DatasetManifest manifest = EventCodec.mapper().readValue(get(stack.primaryBucket(), prefix + "manifest.json"), DatasetManifest.class);
+        assertThat(manifest.license()).isEqualTo("CC-BY-SA-3.0");
+        assertThat(manifest.shards()).hasSize(report.dataset().shards());
+        Map<String, String> expected = sourceHashes(Repo.root().resolve("samples/speech-en-allison"));
+        Map<String, String> archived = new LinkedHashMap<>();
+        for (ShardEntry shard : manifest.shards()) {
+            byte[] shardBytes = get(stack.primaryBucket(), shard.key());
+            assertThat(shard.key()).isEqualTo(prefix + "shards/" + shard.sha256() + ".tar.zst");
+            assertThat(sha256(shardBytes)).isEqualTo(shard.sha256());
+            assertThat((long) shardBytes.length).isEqualTo(shard.bytes());
+            List<MemberEntry> members = members(get(stack.primaryBucket(), shard.membersKey()));
+            Map<String, String> inTar = untar(shardBytes);
+            assertThat(inTar.keySet()).containsExactlyElementsOf(members.stream().map(MemberEntry::path).toList());
+            members.forEach(m -> assertThat(inTar.get(m.path())).as(m.path()).isEqualTo(m.sha256()));
+            members.forEach(m -> archived.put(m.path(), m.sha256()));
+            assertGnuTarLists(shardBytes, members);
+        }
+        assertThat(archived).isEqualTo(expected);
+    }
+
+    @Test
+    @Order(4)
+    void theKeyCheckpointHasASecondCopyInTheReplicaBucket() throws Exception {
+        StackEndpoints stack = platform.session().stack();
+        List<String> replica = s3.listObjectsV2Paginator(b -> b.bucket(stack.replicaBucket()).prefix("checkpoints/"))
+                .contents().stream().map(S3Object::key).toList();
+        assertThat(replica).hasSize(3).allMatch(k -> k.startsWith("checkpoints/speech-digits/run-1/000000000150/"));
+        List<String> primary = s3.listObjectsV2Paginator(b -> b.bucket(stack.primaryBucket()).prefix("checkpoints/"))
+                .contents().stream().map(S3Object::key).toList();
+        assertThat(primary).hasSize(9);
+        for (String key : replica) {
+            byte[] copy = get(stack.replicaBucket(), key);
+            assertThat(key).contains("/" + sha256(copy) + "/");
+            assertThat(copy).isEqualTo(get(stack.primaryBucket(), key));
+        }
+    }
+
+    @Test
+    @Order(5)
+    void theLedgerHoldsEachEventOnceAndAsManyAsTheDemoReported() throws Exception {
+        StackEndpoints stack = platform.session().stack();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             ResultSet rows = db.createStatement().executeQuery(
+                     "select count(*), count(distinct event_id), count(*) filter (where topic = 'gate.denied'),"
+                             + " count(*) filter (where topic = 'volume.released') from ledger_event")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getLong(1)).isEqualTo(rows.getLong(2)).isGreaterThanOrEqualTo(report.ledgerEvents());
+            assertThat(rows.getLong(3)).isEqualTo(1);
+            assertThat(rows.getLong(4)).isEqualTo(4);
+        }
+    }
+
+    @Test
+    @Order(6)
+    void aCheckpointThatChangesBetweenPublishAndUploadIsRefusedAndNothingIsRemoved() throws Exception {
+        Path step = Files.createDirectories(work.resolve("hot/checkpoints/speech-digits/run-2/step-000000000001"));
+        Files.writeString(step.resolve("model.pt"), "weights at publish time");
+        Files.writeString(step.resolve("provenance.json"), Files.readString(
+                Repo.root().resolve("examples/pytorch/checkpoints/speech-digits/run-1/step-000000000050/provenance.json")));
+        CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(platform.session().stagingDir()), Clock.systemUTC())
+                .prepare(step, "speech-digits", "run-2", 1, false, List.of());
+        Files.writeString(step.resolve("model.pt"), "weights overwritten by a later step");
+        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+            publisher.publish(prepared.event());
+        }
+        LedgerClient ledger = new LedgerClient(platform.session().serviceUrl("ledger"));
+        assertThatThrownBy(() -> ledger.awaitVerified(prepared.event().assetId(), 2, Duration.ofSeconds(60)))
+                .isInstanceOf(CliException.class).hasMessageContaining("model.pt");
+        assertThat(s3.listObjectsV2(b -> b.bucket(platform.session().stack().primaryBucket())
+                .prefix("checkpoints/speech-digits/run-2/")).contents())
+                .noneMatch(o -> o.key().endsWith("/model.pt"));
+        assertThat(step.resolve("model.pt")).hasContent("weights overwritten by a later step");
+        CheckpointManifest manifest = prepared.manifest();
+        assertThat(manifest.files()).extracting(MemberEntry::path).contains("model.pt");
+    }
+
+    @Test
+    @Order(7)
+    void aDryRunPassesOrDeniesButNeverDeletes() throws Exception {
+        Path step = work.resolve("hot/checkpoints/speech-digits/run-2/step-000000000001");
+        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+            var outcome = new ReleaseRequester(publisher, new LedgerClient(platform.session().serviceUrl("ledger")), Clock.systemUTC())
+                    .release(step, true, Duration.ofSeconds(90));
+            assertThat(outcome.gate()).isEqualTo("denied");
+            assertThat(outcome.released()).isFalse();
+        }
+        assertThat(step.resolve("model.pt")).exists();
+    }
+
+    private static byte[] get(String bucket, String key) {
+        return s3.getObject(b -> b.bucket(bucket).key(key), ResponseTransformer.toBytes()).asByteArray();
+    }
+
+    private static List<MemberEntry> members(byte[] jsonl) throws IOException {
+        List<MemberEntry> members = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(new ByteArrayInputStream(jsonl), StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (!line.isBlank()) {
+                    members.add(EventCodec.mapper().readValue(line, MemberEntry.class));
+                }
+            }
+        }
+        return members;
+    }
+
+    private static Map<String, String> untar(byte[] shard) throws Exception {
+        Map<String, String> hashes = new LinkedHashMap<>();
+        try (TarArchiveInputStream tar = new TarArchiveInputStream(new ZstdInputStream(new ByteArrayInputStream(shard)))) {
+            for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+                if (entry.isFile()) {
+                    hashes.put(entry.getName(), sha256(tar.readAllBytes()));
+                }
+            }
+        }
+        return hashes;
+    }
+
+    /** GNU tar (with the zstd program) must list the shard and extract members whose sha256sum matches the member manifest. */
+    private static void assertGnuTarLists(byte[] shard, List<MemberEntry> members) throws Exception {
+        if (!onPath("tar") || !onPath("zstd")) {
+            System.err.println("GNU tar or zstd not installed: skipping the GNU tar check of one shard");
+            return;
+        }
+        Path dir = Files.createTempDirectory(work, "gnu-tar-");
+        Path file = dir.resolve("shard.tar.zst");
+        Files.write(file, shard);
+        assertThat(run(dir, "tar", "--zstd", "-tvf", file.toString())).contains(members.get(0).path());
+        run(dir, "tar", "--zstd", "-xf", file.toString());
+        for (MemberEntry member : members) {
+            String sum = run(dir, "sha256sum", member.path());
+            assertThat(sum).startsWith(member.sha256());
+        }
+    }
+
+    private static String run(Path dir, String... command) throws Exception {
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
+        return out;
+    }
+
+    private static boolean onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> sourceHashes(Path dir) throws IOException {
+        Map<String, String> hashes = new LinkedHashMap<>();
+        try (var walk = Files.walk(dir)) {
+            for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
+                hashes.put(dir.relativize(file).toString(), CheckpointPublisher.sha256(file));
+            }
+        }
+        return hashes;
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+}
