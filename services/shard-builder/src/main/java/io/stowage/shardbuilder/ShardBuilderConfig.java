@@ -1,0 +1,27 @@
+package io.stowage.shardbuilder;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** The shard-builder's own settings, under {@code stowage.shard-builder.}. */
+@ConfigMapping(prefix = "stowage.shard-builder")
+public interface ShardBuilderConfig {
+
+    /** Staging root when a request names none; shards go under {@code <staging-dir>/datasets/<dataset>/<revision>/}. */
+    @WithDefault("${java.io.tmpdir}/stowage-staging")
+    String stagingDir();
+
+    /** Target member bytes per shard when a request names none (production: 1–4 GiB; default 2 GiB). */
+    @WithDefault("2147483648")
+    long targetShardBytes();
+
+    /** mtime of every tar member, seconds since 1970 (set from the {@code SOURCE_DATE_EPOCH} environment variable). */
+    @WithDefault("0")
+    long sourceDateEpoch();
+
+    /** How long to wait for Kafka to acknowledge each event before the request fails. */
+    @WithDefault("30s")
+    Duration publishTimeout();
+}

@@ -1,0 +1,37 @@
+package io.stowage.shardbuilder.api;
+
+import io.stowage.shardbuilder.domain.DatasetInputException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Turns exceptions into JSON answers: bad input (a {@link DatasetInputException}) is a 400, an
+ * HTTP error keeps its status, anything else is a 500; the body is always {@code {"error": "one line"}}.
+ */
+public class ErrorMappers {
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @ServerExceptionMapper
+    public Response badInput(DatasetInputException e) {
+        LOG.infof("refused: %s", e.getMessage());
+        return json(Response.Status.BAD_REQUEST.getStatusCode(), ErrorBody.of(e));
+    }
+
+    @ServerExceptionMapper
+    public Response httpError(WebApplicationException e) {
+        return json(e.getResponse().getStatus(), ErrorBody.of(e));
+    }
+
+    @ServerExceptionMapper
+    public Response failure(Exception e) {
+        LOG.error("sharding failed", e);
+        return json(Response.Status.INTERNAL_SERVER_ERROR.getStatusCode(), ErrorBody.of(e));
+    }
+
+    private static Response json(int status, ErrorBody body) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(body).build();
+    }
+}

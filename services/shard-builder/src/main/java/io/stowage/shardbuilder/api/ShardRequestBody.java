@@ -1,0 +1,16 @@
+package io.stowage.shardbuilder.api;
+
+/**
+ * JSON body of {@code POST /api/datasets/shard}.
+ *
+ * @param dir              absolute path of the dataset directory
+ * @param dataset          dataset name (ASCII letters, digits, '.', '_', '-')
+ * @param revision         revision name (same alphabet)
+ * @param license          licence of the data, optional
+ * @param source           where the data came from, optional
+ * @param targetShardBytes target member bytes per shard, optional (default from configuration), positive
+ * @param stagingDir       absolute staging root, optional (default from configuration)
+ */
+public record ShardRequestBody(String dir, String dataset, String revision, String license, String source,
+                               Long targetShardBytes, String stagingDir) {
+}

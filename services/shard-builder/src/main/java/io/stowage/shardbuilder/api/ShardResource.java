@@ -1,0 +1,87 @@
+package io.stowage.shardbuilder.api;
+
+import io.smallrye.common.annotation.Blocking;
+import io.stowage.events.AssetIds;
+import io.stowage.events.StowageEvent;
+import io.stowage.shardbuilder.ShardBuilderConfig;
+import io.stowage.shardbuilder.domain.DatasetEvents;
+import io.stowage.shardbuilder.domain.DatasetInputException;
+import io.stowage.shardbuilder.domain.DatasetSharder;
+import io.stowage.shardbuilder.domain.SealedDataset;
+import io.stowage.shardbuilder.domain.ShardRequest;
+import io.stowage.shardbuilder.domain.ShardWriter;
+import io.stowage.shardbuilder.messaging.EventPublisher;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * {@code POST /api/datasets/shard}: consumes a {@link ShardRequestBody}, shards the directory
+ * synchronously on a worker thread, publishes {@code shard.built} per shard and {@code dataset.sealed},
+ * and answers a {@link ShardResponse} once Kafka acknowledged all of them.
+ */
+@Path("/api/datasets/shard")
+public class ShardResource {
+    private final ShardBuilderConfig config;
+    private final EventPublisher publisher;
+    private final DatasetSharder sharder;
+    private final Clock clock = Clock.systemUTC();
+
+    ShardResource(ShardBuilderConfig config, EventPublisher publisher) {
+        this.config = config;
+        this.publisher = publisher;
+        this.sharder = new DatasetSharder(new ShardWriter(config.sourceDateEpoch()));
+    }
+
+    /**
+     * @return 200 with the shard summary; 400 {@code {"error"}} for a bad name, a missing or relative
+     *         directory, a symlink or an empty directory; 500 when writing or publishing fails
+     */
+    @POST
+    @Blocking
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public ShardResponse shard(ShardRequestBody body) throws IOException {
+        SealedDataset sealed = sharder.shard(toRequest(body));
+        List<StowageEvent> events = DatasetEvents.of(sealed, clock);
+        publisher.publishAll(events, config.publishTimeout());
+        var manifest = sealed.manifest();
+        return new ShardResponse(manifest.dataset(), manifest.revision(),
+                AssetIds.dataset(manifest.dataset(), manifest.revision()), sealed.shards().size(),
+                manifest.memberCount(), manifest.memberBytes(), sealed.manifestFile().path().toString(),
+                sealed.manifestFile().sha256(), sealed.shards().stream().map(s -> s.shard().sha256()).toList());
+    }
+
+    private ShardRequest toRequest(ShardRequestBody body) {
+        if (body == null) {
+            throw new DatasetInputException("the request has no JSON body");
+        }
+        String staging = body.stagingDir() == null ? config.stagingDir() : body.stagingDir();
+        long target = body.targetShardBytes() == null ? config.targetShardBytes() : body.targetShardBytes();
+        return new ShardRequest(absolute("dir", body.dir()), body.dataset(), body.revision(), body.license(),
+                body.source(), target, absolute("stagingDir", staging));
+    }
+
+    private static java.nio.file.Path absolute(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw new DatasetInputException(field + " is missing");
+        }
+        java.nio.file.Path path;
+        try {
+            path = java.nio.file.Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new DatasetInputException(field + " is not a valid path: " + e.getReason());
+        }
+        if (!path.isAbsolute()) {
+            throw new DatasetInputException(field + " must be an absolute path: " + value);
+        }
+        return path;
+    }
+}

@@ -1,0 +1,195 @@
+package io.stowage.shardbuilder.api;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.DatasetSealed;
+import io.stowage.events.EventCodec;
+import io.stowage.events.ShardBuilt;
+import io.stowage.events.StowageEvent;
+import io.stowage.events.Topics;
+import io.stowage.events.manifest.DatasetManifest;
+import io.stowage.shardbuilder.domain.ShardFiles;
+import io.stowage.stack.StowageStackResource;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+@QuarkusTest
+@QuarkusTestResource(StowageStackResource.class)
+class ShardResourceTest {
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    @TempDir
+    Path tmp;
+
+    private Path dataset() throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "data");
+        Random random = new Random(42);
+        for (int i = 0; i < 5; i++) {
+            byte[] content = new byte[30_000 + i * 1_000];
+            random.nextBytes(content);
+            Files.createDirectories(dir.resolve("clips"));
+            Files.write(dir.resolve("clips/clip-" + i + ".wav"), content);
+        }
+        Files.writeString(dir.resolve("README.txt"), "five clips\n");
+        return dir;
+    }
+
+    private static Map<String, Object> body(Path dir, String revision, Path staging) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("dir", dir.toString());
+        body.put("dataset", "speech");
+        body.put("revision", revision);
+        body.put("license", "CC-BY-SA-3.0");
+        body.put("source", "test fixture");
+        body.put("targetShardBytes", 70_000);
+        body.put("stagingDir", staging.toString());
+        return body;
+    }
+
+    @Test
+    void shardsADirectoryAndPublishesAcknowledgedEvents() throws IOException {
+        Path dir = dataset();
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        String revision = "r-" + UUID.randomUUID();
+        String assetId = "dataset/speech/" + revision;
+
+        ShardResponse response = given().contentType(ContentType.JSON).body(body(dir, revision, staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(200).extract().as(ShardResponse.class);
+
+        // 11 B + 30..34 kB files, 70 kB target: [README, clip-0, clip-1], [clip-2, clip-3], [clip-4]
+        assertThat(response.shards()).isEqualTo(3);
+        assertThat(response.members()).isEqualTo(6);
+        assertThat(response.memberBytes()).isEqualTo(11 + 30_000 + 31_000 + 32_000 + 33_000 + 34_000);
+        assertThat(response.assetId()).isEqualTo(assetId);
+        Path manifestPath = staging.resolve("datasets/speech/" + revision + "/manifest.json");
+        assertThat(response.manifestPath()).isEqualTo(manifestPath.toString());
+        assertThat(response.manifestSha256()).isEqualTo(ShardFiles.sha256(manifestPath));
+        DatasetManifest manifest = EventCodec.mapper().readValue(manifestPath.toFile(), DatasetManifest.class);
+        assertThat(manifest.shards()).extracting(s -> s.sha256()).isEqualTo(response.shardShas());
+
+        List<ConsumerRecord<String, byte[]>> records = consume(assetId, 4);
+        List<ShardBuilt> built = new ArrayList<>();
+        for (ConsumerRecord<String, byte[]> record : records.subList(0, 3)) {
+            assertThat(record.topic()).isEqualTo(Topics.SHARD_BUILT);
+            built.add(EventCodec.decode(ShardBuilt.class, record.value()));
+            assertHeaders(record, built.get(built.size() - 1));
+        }
+        ConsumerRecord<String, byte[]> last = records.get(3);
+        assertThat(last.topic()).isEqualTo(Topics.DATASET_SEALED);
+        DatasetSealed sealed = EventCodec.decode(DatasetSealed.class, last.value());
+        assertHeaders(last, sealed);
+
+        assertThat(built).extracting(ShardBuilt::index).containsExactly(0, 1, 2);
+        assertThat(built).extracting(ShardBuilt::sha256).isEqualTo(response.shardShas());
+        for (ShardBuilt shard : built) {
+            assertThat(ShardFiles.sha256(Path.of(shard.shardPath()))).isEqualTo(shard.sha256());
+            assertThat(Files.size(Path.of(shard.shardPath()))).isEqualTo(shard.bytes());
+            assertThat(ShardFiles.sha256(Path.of(shard.membersPath()))).isEqualTo(shard.membersSha256());
+            assertThat(shard.sourceDir()).isEqualTo(dir.toString());
+        }
+        assertThat(built.get(0).meta().causationId()).isNull();
+        assertThat(built.get(1).meta().causationId()).isEqualTo(built.get(0).meta().eventId());
+        assertThat(sealed.meta().causationId()).isEqualTo(built.get(2).meta().eventId());
+        assertThat(sealed.shardCount()).isEqualTo(3);
+        assertThat(sealed.memberCount()).isEqualTo(6);
+        assertThat(sealed.manifestSha256()).isEqualTo(ShardFiles.sha256(manifestPath));
+        assertThat(sealed.license()).isEqualTo("CC-BY-SA-3.0");
+    }
+
+    private static void assertHeaders(ConsumerRecord<String, byte[]> record, StowageEvent event) {
+        assertThat(record.key()).isEqualTo(event.assetId());
+        Map<String, String> headers = new HashMap<>();
+        for (Header header : record.headers()) {
+            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
+        }
+        assertThat(headers).containsAllEntriesOf(CloudEventHeaders.of(event, "/stowage/shard-builder"));
+        assertThat(headers.get(CloudEventHeaders.TYPE)).isEqualTo(Topics.cloudEventType(record.topic()));
+        assertThat(headers.get(CloudEventHeaders.CORRELATION_ID)).isEqualTo(event.assetId());
+    }
+
+    /** Reads both topics from the start until {@code count} records keyed {@code assetId} arrived, in publish order. */
+    private List<ConsumerRecord<String, byte[]>> consume(String assetId, int count) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, "shard-resource-test-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                     new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(Topics.SHARD_BUILT, Topics.DATASET_SEALED));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
+                    if (assetId.equals(r.key())) {
+                        records.add(r);
+                    }
+                });
+                return records.size() >= count;
+            });
+        }
+        // one key, one partition per topic: offsets give the publish order; dataset.sealed comes last
+        records.sort(Comparator.comparing((ConsumerRecord<String, byte[]> r) -> r.topic().equals(Topics.DATASET_SEALED))
+                .thenComparingLong(ConsumerRecord::offset));
+        assertThat(records).hasSize(count);
+        return records;
+    }
+
+    @Test
+    void refusesABadNameWithAOneLineError() throws IOException {
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        given().contentType(ContentType.JSON).body(body(dataset(), "bad name", staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", equalTo("revision 'bad name' is not a valid name: use only ASCII letters, digits, '.', '_' and '-'"));
+        assertThat(staging).isEmptyDirectory();
+    }
+
+    @Test
+    void refusesAMissingDirectory() throws IOException {
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        given().contentType(ContentType.JSON).body(body(Path.of("/nonexistent/dataset"), "r1", staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", startsWith("not a directory"));
+    }
+
+    @Test
+    void refusesASymlinkAndNamesIt() throws IOException {
+        Path dir = dataset();
+        Files.createSymbolicLink(dir.resolve("clips/link.wav"), dir.resolve("clips/clip-0.wav"));
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        given().contentType(ContentType.JSON).body(body(dir, "r1", staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", equalTo("symlink in the dataset directory: " + dir.resolve("clips/link.wav")));
+    }
+}
