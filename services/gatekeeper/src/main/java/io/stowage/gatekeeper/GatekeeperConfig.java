@@ -1,0 +1,22 @@
+package io.stowage.gatekeeper;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Gatekeeper settings under {@code stowage.gatekeeper}. */
+@ConfigMapping(prefix = "stowage.gatekeeper")
+public interface GatekeeperConfig {
+    /** How long to poll the ledger for the request event before denying with "ledger-behind" or "ledger-unavailable". */
+    @WithDefault("30s")
+    Duration ledgerWait();
+
+    /** Pause between two polls of the ledger while waiting for the request event. */
+    @WithDefault("250ms")
+    Duration ledgerPoll();
+
+    /** Timeout of one ledger HTTP call (connect and read). */
+    @WithDefault("10s")
+    Duration ledgerTimeout();
+}

@@ -1,0 +1,56 @@
+package io.stowage.gatekeeper.messaging;
+
+import io.smallrye.reactive.messaging.annotations.Blocking;
+import io.stowage.events.EventCodec;
+import io.stowage.events.ReleaseRequested;
+import io.stowage.events.StowageEvent;
+import io.stowage.gatekeeper.api.LedgerAnswer;
+import io.stowage.gatekeeper.api.LedgerReader;
+import io.stowage.gatekeeper.domain.GateAnswer;
+import io.stowage.gatekeeper.domain.GateEvaluator;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+
+/**
+ * Consumes {@code volume.release.requested}, reads the ledger's evidence (failing closed), runs
+ * the gate over the local directory on a worker thread, and produces {@code gate.passed} or
+ * {@code gate.denied}. An undecodable record throws, is nacked, and goes to the dead-letter topic.
+ */
+@ApplicationScoped
+public class ReleaseRequestConsumer {
+    private static final Logger LOG = Logger.getLogger(ReleaseRequestConsumer.class);
+
+    private final LedgerReader ledger;
+    private final GateEvaluator gate;
+    private final EventSender sender;
+    private final Clock clock;
+
+    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventSender sender, Clock clock) {
+        this.ledger = ledger;
+        this.gate = gate;
+        this.sender = sender;
+        this.clock = clock;
+    }
+
+    /**
+     * @param value the record's JSON bytes
+     * @throws io.stowage.events.InvalidEventException when the record is not a valid ReleaseRequested
+     */
+    @Incoming("release-requested")
+    @Blocking
+    public void consume(byte[] value) {
+        ReleaseRequested request = EventCodec.decode(ReleaseRequested.class, value);
+        LOG.infof("evaluating %s event %s asset %s path %s dryRun=%s", request.topic(), request.meta().eventId(),
+                request.assetId(), request.path(), request.dryRun());
+        LedgerAnswer answer = ledger.read(request);
+        StowageEvent event = answer.failure() != null
+                ? GateAnswer.denied(request, answer.failure(), clock)
+                : GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
+        sender.send(event);
+        LOG.infof("sent %s event %s asset %s caused by %s", event.topic(), event.meta().eventId(), event.assetId(),
+                request.meta().eventId());
+    }
+}

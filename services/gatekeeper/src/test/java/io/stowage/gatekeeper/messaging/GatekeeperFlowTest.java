@@ -1,0 +1,165 @@
+package io.stowage.gatekeeper.messaging;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.DirectoryFingerprint;
+import io.stowage.events.EventCodec;
+import io.stowage.events.EventMeta;
+import io.stowage.events.FailedCondition;
+import io.stowage.events.GateDenied;
+import io.stowage.events.GatePassed;
+import io.stowage.events.ReleaseRequested;
+import io.stowage.events.Topics;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+import io.stowage.gatekeeper.EvidenceFixture;
+import io.stowage.stack.StowageStackResource;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * The gatekeeper against the real Kafka broker of the embedded stack, real files in a temp
+ * directory, and a WireMock stand-in for the ledger service answering with the ledger's JSON.
+ */
+@QuarkusTest
+@QuarkusTestResource(StowageStackResource.class)
+@QuarkusTestResource(LedgerStub.class)
+class GatekeeperFlowTest {
+    static final EvidenceFixture.Disk DISK = (path, bytes) -> {
+        try {
+            Files.createDirectories(path.getParent());
+            Files.write(path, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    };
+
+    @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ALWAYS)
+    Path tmp;
+    KafkaProbe kafka;
+    Path dataset;
+
+    @BeforeEach
+    void setUp() {
+        kafka = new KafkaProbe(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        dataset = tmp.resolve("vol/data/speech");
+    }
+
+    @Test
+    void anArchivedVerifiedDirectoryPassesWithItsFingerprint() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"),
+                Map.of("a/1.wav", "one", "a/2.wav", "two!", "meta.txt", "m"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+
+        ConsumerRecord<String, byte[]> record = publishAndAwait(request, Topics.GATE_PASSED);
+        GatePassed passed = EventCodec.decode(GatePassed.class, record.value());
+
+        assertThat(passed.requestId()).isEqualTo(request.requestId());
+        assertThat(passed.path()).isEqualTo(dataset.toString());
+        assertThat(passed.assets()).containsExactly("dataset/speech/r1");
+        assertThat(passed.fileCount()).isEqualTo(3);
+        assertThat(passed.totalBytes()).isEqualTo(8);
+        assertThat(passed.fingerprint()).isEqualTo(DirectoryFingerprint.of(dataset).sha256());
+        assertThat(passed.meta().causationId()).isEqualTo(request.meta().eventId());
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.SOURCE)).isEqualTo("/stowage/gatekeeper");
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.TYPE)).isEqualTo("io.stowage.gate.passed.v1");
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.ID)).isEqualTo(passed.meta().eventId());
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.CAUSATION_ID)).isEqualTo(request.meta().eventId());
+    }
+
+    @Test
+    void anExtraFileDeniesConditionFiveAndIsNamed() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"),
+                Map.of("a/1.wav", "one"));
+        Files.writeString(dataset.resolve("a/notes-not-archived.txt"), "scribbles");
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(5, "unaccounted-file"));
+        assertThat(denied.failed().get(0).detail()).contains("a/notes-not-archived.txt");
+        assertThat(dataset.resolve("a/1.wav")).exists();
+    }
+
+    @Test
+    void aLedgerAnswering500IsADenial() throws Exception {
+        ReleaseRequested request = request(dataset);
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/events/" + request.meta().eventId()))
+                .willReturn(aResponse().withStatus(500)));
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(0, "ledger-unavailable"));
+        assertThat(denied.failed().get(0).detail()).contains(request.meta().eventId(), "HTTP 500");
+    }
+
+    @Test
+    void aLedgerThatHasNotStoredTheRequestIsADenial() throws Exception {
+        ReleaseRequested request = request(dataset);
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/events/" + request.meta().eventId()))
+                .willReturn(aResponse().withStatus(404)));
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::code).containsExactly("ledger-behind");
+    }
+
+    @Test
+    void anUndecodableRecordGoesToTheDeadLetterTopic() throws Exception {
+        String key = "release/" + UUID.randomUUID();
+        kafka.send(Topics.VOLUME_RELEASE_REQUESTED, key, "{not json".getBytes(StandardCharsets.UTF_8), Map.of());
+
+        ConsumerRecord<String, byte[]> dead = kafka.await(Topics.dlq(Topics.VOLUME_RELEASE_REQUESTED), key);
+
+        assertThat(new String(dead.value(), StandardCharsets.UTF_8)).isEqualTo("{not json");
+        assertThat(KafkaProbe.header(dead, CloudEventHeaders.DLQ_REASON)).contains("not a ReleaseRequested");
+    }
+
+    private static ReleaseRequested request(Path dir) {
+        String requestId = UUID.randomUUID().toString();
+        return ReleaseRequested.of(EventMeta.first(requestId, Clock.systemUTC()), requestId, dir.toString(), false,
+                "test");
+    }
+
+    private static void ledgerHas(ReleaseRequested request, AssetEvidence asset) {
+        String eventId = request.meta().eventId();
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/events/" + eventId)).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json")
+                .withBody(EvidenceFixture.json(Map.of("eventId", eventId, "topic", request.topic(),
+                        "assetId", request.assetId())))));
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/evidence")).withQueryParam("path", equalTo(request.path()))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json")
+                        .withBody(EvidenceFixture.json(new ReleaseEvidence(request.path(), List.of(asset))))));
+    }
+
+    private ConsumerRecord<String, byte[]> publishAndAwait(ReleaseRequested request, String topic) throws Exception {
+        kafka.send(request.topic(), request.assetId(), EventCodec.encode(request),
+                CloudEventHeaders.of(request, "/stowage/cli"));
+        return kafka.await(topic, request.assetId());
+    }
+}
