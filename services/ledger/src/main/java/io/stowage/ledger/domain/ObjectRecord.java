@@ -1,0 +1,25 @@
+package io.stowage.ledger.domain;
+
+import io.stowage.events.ObjectKind;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.ledger.ObjectEvidence;
+
+import java.time.Instant;
+
+/**
+ * The ledger's projection of one object in one store (unique by store, bucket, key): its newest
+ * upload and the newest result of each verification method, with the event times that decide "newest".
+ *
+ * @param bytes      object size in bytes (from the upload, or the verifier's expectation until then)
+ * @param uploadedAt event time of the newest object.uploaded, null when only verifications were seen
+ */
+public record ObjectRecord(String store, String bucket, String key, String assetId, ObjectKind kind, long bytes,
+                           String sha256, String etag, String localPath, Instant uploadedAt,
+                           VerifyResult headResult, Instant headAt, VerifyResult fullReadResult,
+                           Instant fullReadAt) {
+
+    /** @return the API shape */
+    public ObjectEvidence toEvidence() {
+        return new ObjectEvidence(store, bucket, key, kind, bytes, sha256, localPath, headResult, fullReadResult);
+    }
+}

@@ -1,0 +1,45 @@
+package io.stowage.ledger.messaging;
+
+import io.smallrye.mutiny.Uni;
+import io.stowage.events.Topics;
+import io.stowage.ledger.domain.KafkaPosition;
+import io.stowage.ledger.domain.StoredEvent;
+import io.stowage.ledger.persistence.EventRecorder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+
+/**
+ * Consumes the dead-letter topic of every topic of {@link Topics#ALL} (channel {@code ledger-dead-letters})
+ * and stores each record once as a dead-letter event with its reason. A dead letter is never
+ * dead-lettered again: when it cannot be stored after the retries the channel fails (readiness goes down).
+ */
+@ApplicationScoped
+public class DeadLetterConsumer {
+    private static final Logger LOG = Logger.getLogger(DeadLetterConsumer.class);
+
+    private final EventRecorder recorder;
+    private final StoreRetry retry;
+
+    @Inject
+    public DeadLetterConsumer(EventRecorder recorder, StoreRetry retry) {
+        this.recorder = recorder;
+        this.retry = retry;
+    }
+
+    /** @return completes once the dead letter is stored (or was already) and acked */
+    @Incoming("ledger-dead-letters")
+    public Uni<Void> consume(Message<byte[]> message) {
+        KafkaPosition at = KafkaRecords.positionOf(message);
+        StoredEvent row = StoredEvent.deadLetter(at, message.getPayload(), Instant.now());
+        return retry.run(() -> recorder.record(row, null))
+                .invoke(stored -> LOG.infof("%s dead letter %s from %s asset %s: %s", stored ? "stored" : "duplicate",
+                        row.eventId(), row.topic(), row.assetId(), row.reason()))
+                .chain(stored -> Uni.createFrom().completionStage(message.ack()))
+                .onFailure().recoverWithUni(failure -> Uni.createFrom().completionStage(message.nack(failure)));
+    }
+}

@@ -1,0 +1,65 @@
+package io.stowage.ledger.persistence;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+import io.stowage.ledger.domain.AssetRecord;
+import io.stowage.ledger.domain.EvidenceAssembler;
+import io.stowage.ledger.domain.EvidenceScope;
+import io.stowage.ledger.domain.ObjectRecord;
+import io.stowage.ledger.domain.UploadFailureRecord;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads the evidence of assets from the projection tables: by directory (for the gate) or by asset id. */
+@ApplicationScoped
+public class EvidenceQueries {
+
+    /** @return the evidence of every asset whose local root equals, lies under, or contains the scope's path */
+    public Uni<ReleaseEvidence> forPath(EvidenceScope scope) {
+        List<String> exact = new ArrayList<>(scope.ancestors());
+        exact.add(scope.path());
+        String under = likeEscape(scope.descendantPrefix()) + "%";
+        return Panache.withSession(() -> LedgerAsset.<LedgerAsset>list(
+                        "localRoot in ?1 or localRoot like ?2 escape '!'", exact, under)
+                .chain(rows -> {
+                    List<AssetRecord> assets = rows.stream().map(LedgerAsset::toRecord)
+                            .filter(a -> scope.touches(a.localRoot())).toList();
+                    return withDetails(assets).map(d -> EvidenceAssembler.assemble(scope, assets, d.objects, d.failures));
+                }));
+    }
+
+    /** @return the evidence of one asset, or null when the ledger does not know it */
+    public Uni<AssetEvidence> forAsset(String assetId) {
+        return Panache.withSession(() -> LedgerAsset.<LedgerAsset>findById(assetId).chain(row -> {
+            if (row == null) {
+                return Uni.createFrom().nullItem();
+            }
+            AssetRecord asset = row.toRecord();
+            return withDetails(List.of(asset)).map(d -> EvidenceAssembler.evidenceOf(asset, d.objects, d.failures));
+        }));
+    }
+
+    private Uni<Details> withDetails(List<AssetRecord> assets) {
+        if (assets.isEmpty()) {
+            return Uni.createFrom().item(new Details(List.of(), List.of()));
+        }
+        List<String> ids = assets.stream().map(AssetRecord::assetId).toList();
+        return LedgerObject.<LedgerObject>list("assetId in ?1", ids)
+                .chain(objects -> LedgerUploadFailure.<LedgerUploadFailure>list("assetId in ?1", ids)
+                        .map(failures -> new Details(
+                                objects.stream().map(LedgerObject::toRecord).toList(),
+                                failures.stream().map(LedgerUploadFailure::toRecord).toList())));
+    }
+
+    // '!' escapes LIKE's wildcards: paths often hold '_'
+    private static String likeEscape(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
+    }
+
+    private record Details(List<ObjectRecord> objects, List<UploadFailureRecord> failures) {
+    }
+}

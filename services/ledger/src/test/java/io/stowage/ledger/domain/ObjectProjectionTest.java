@@ -1,0 +1,66 @@
+package io.stowage.ledger.domain;
+
+import io.stowage.events.ObjectKind;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
+import org.junit.jupiter.api.Test;
+
+import static io.stowage.ledger.domain.Events.SHA_A;
+import static io.stowage.ledger.domain.Events.SHA_B;
+import static io.stowage.ledger.domain.Events.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ObjectProjectionTest {
+    private static final String KEY = "datasets/speech/r1/shards/" + SHA_A + ".tar.zst";
+
+    @Test
+    void uploadThenHeadAndFullReadGiveBothResults() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(1), KEY, VerifyMethod.HEAD, VerifyResult.OK));
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(2), KEY, VerifyMethod.FULL_READ, VerifyResult.OK));
+
+        assertThat(o.toEvidence()).satisfies(e -> {
+            assertThat(e.key()).isEqualTo(KEY);
+            assertThat(e.bytes()).isEqualTo(1000);
+            assertThat(e.sha256()).isEqualTo(SHA_A);
+            assertThat(e.kind()).isEqualTo(ObjectKind.SHARD);
+            assertThat(e.localPath()).isEqualTo("/staging/speech/r1/00000.tar.zst");
+            assertThat(e.headResult()).isEqualTo(VerifyResult.OK);
+            assertThat(e.fullReadResult()).isEqualTo(VerifyResult.OK);
+        });
+        assertThat(o.headAt()).isEqualTo(T0.plusSeconds(1));
+    }
+
+    @Test
+    void newestVerificationWinsWhateverTheArrivalOrder() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(10), KEY, VerifyMethod.HEAD, VerifyResult.MISSING));
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(5), KEY, VerifyMethod.HEAD, VerifyResult.OK));
+
+        assertThat(o.headResult()).isEqualTo(VerifyResult.MISSING);
+        assertThat(o.headAt()).isEqualTo(T0.plusSeconds(10));
+        assertThat(o.fullReadResult()).isNull();
+    }
+
+    @Test
+    void verificationBeforeUploadKeepsResultAndUploadFillsTheRest() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.verified(T0.plusSeconds(3), KEY, VerifyMethod.HEAD, VerifyResult.OK));
+        assertThat(o.sha256()).isEqualTo(SHA_A);
+        assertThat(o.localPath()).isNull();
+
+        o = ObjectProjection.apply(o, Events.uploaded(T0, KEY, 1000, SHA_A));
+
+        assertThat(o.localPath()).isEqualTo("/staging/speech/r1/00000.tar.zst");
+        assertThat(o.etag()).isEqualTo("etag-1");
+        assertThat(o.headResult()).isEqualTo(VerifyResult.OK);
+    }
+
+    @Test
+    void olderUploadDoesNotReplaceANewerOne() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0.plusSeconds(5), KEY, 2000, SHA_B));
+        ObjectRecord after = ObjectProjection.apply(o, Events.uploaded(T0, KEY, 1000, SHA_A));
+
+        assertThat(after).isEqualTo(o);
+        assertThat(after.bytes()).isEqualTo(2000);
+    }
+}
