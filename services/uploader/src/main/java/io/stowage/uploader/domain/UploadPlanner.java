@@ -1,0 +1,77 @@
+package io.stowage.uploader.domain;
+
+import io.stowage.events.CheckpointPublished;
+import io.stowage.events.DatasetSealed;
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.ShardBuilt;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.manifest.MemberEntry;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides what to upload for an event: consumes {@link ShardBuilt}, {@link DatasetSealed} and
+ * {@link CheckpointPublished} (with its checkpoint manifest) and produces {@link UploadTask}s at
+ * the content addresses of {@link ObjectKeys}. Pure: no file or store access.
+ */
+public final class UploadPlanner {
+    private UploadPlanner() {
+    }
+
+    /** @return the shard, then its member manifest, both in the primary store */
+    public static List<UploadTask> forShard(ShardBuilt e) {
+        return List.of(
+                new UploadTask(UploadTask.PRIMARY, ObjectKeys.shard(e.dataset(), e.revision(), e.sha256()),
+                        ObjectKind.SHARD, Path.of(e.shardPath()), e.bytes(), e.sha256()),
+                new UploadTask(UploadTask.PRIMARY, ObjectKeys.members(e.dataset(), e.revision(), e.sha256()),
+                        ObjectKind.MEMBERS, Path.of(e.membersPath()), e.membersBytes(), e.membersSha256()));
+    }
+
+    /** @return the dataset manifest in the primary store */
+    public static List<UploadTask> forDataset(DatasetSealed e) {
+        return List.of(new UploadTask(UploadTask.PRIMARY, ObjectKeys.datasetManifest(e.dataset(), e.revision()),
+                ObjectKind.DATASET_MANIFEST, Path.of(e.manifestPath()), e.manifestBytes(), e.manifestSha256()));
+    }
+
+    /**
+     * @param manifest the checkpoint manifest read from {@code e.manifestPath()}, its SHA-256 already checked
+     * @return each file of the step in the primary store, in manifest order, then (for a key checkpoint)
+     *         each file again in the replica store
+     * @throws PlanRefusedException when the manifest describes another step or a file name is not a valid key
+     */
+    public static List<UploadTask> forCheckpoint(CheckpointPublished e, CheckpointManifest manifest) {
+        requireSameStep(e, manifest);
+        List<String> stores = e.key() ? List.of(UploadTask.PRIMARY, UploadTask.REPLICA) : List.of(UploadTask.PRIMARY);
+        List<UploadTask> tasks = new ArrayList<>();
+        for (String store : stores) {
+            for (MemberEntry file : manifest.files()) {
+                tasks.add(new UploadTask(store, checkpointKey(e, file), ObjectKind.CHECKPOINT_FILE,
+                        Path.of(e.stepDir()).resolve(file.path()).normalize(), file.bytes(), file.sha256()));
+            }
+        }
+        return tasks;
+    }
+
+    private static String checkpointKey(CheckpointPublished e, MemberEntry file) {
+        try {
+            return ObjectKeys.checkpointFile(e.experiment(), e.run(), e.step(), file.sha256(), file.path());
+        } catch (InvalidEventException | NullPointerException invalid) {
+            throw new PlanRefusedException(e.manifestPath(), "checkpoint manifest entry " + file.path()
+                    + " cannot be stored: " + invalid.getMessage());
+        }
+    }
+
+    private static void requireSameStep(CheckpointPublished e, CheckpointManifest m) {
+        boolean same = CheckpointManifest.FORMAT.equals(m.format()) && e.experiment().equals(m.experiment())
+                && e.run().equals(m.run()) && e.step() == m.step() && m.files() != null;
+        if (!same) {
+            throw new PlanRefusedException(e.manifestPath(), "checkpoint manifest " + e.manifestPath()
+                    + " (format " + m.format() + ", " + m.experiment() + "/" + m.run() + "/" + m.step()
+                    + ") does not describe step " + e.assetId());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.stowage.uploader.storage;
+
+import io.stowage.store.ObjectHead;
+import io.stowage.store.ObjectWriter;
+import io.stowage.store.PermanentStoreException;
+import io.stowage.store.SourceChangedException;
+import io.stowage.store.TransientStoreException;
+import io.stowage.uploader.domain.UploadOutcome;
+import io.stowage.uploader.domain.UploadTask;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Carries out one {@link UploadTask} against its store: skips it when the same SHA-256 is already at
+ * the key (content idempotency), otherwise puts the file; every failure becomes an
+ * {@link UploadOutcome.Failed}, never an exception. Blocking: call it from a worker thread.
+ */
+@ApplicationScoped
+public class TaskRunner {
+    private final ObjectWriters writers;
+
+    TaskRunner(ObjectWriters writers) {
+        this.writers = writers;
+    }
+
+    /** @return stored (sent or skipped) or failed, with a one-line reason naming the file */
+    public UploadOutcome run(UploadTask task) {
+        ObjectWriter writer = writers.forStore(task.store());
+        String file = task.localPath().toString();
+        try {
+            Optional<ObjectHead> existing = writer.head(task.key());
+            if (existing.isPresent() && task.sha256().equals(existing.get().sha256())
+                    && existing.get().bytes() == task.bytes()) {
+                return new UploadOutcome.Stored(existing.get().etag(), true);
+            }
+            String etag = writer.put(task.key(), task.localPath(), task.bytes(), task.sha256(),
+                    Map.of("kind", task.kind().name())).etag();
+            return new UploadOutcome.Stored(etag, false);
+        } catch (SourceChangedException e) {
+            return new UploadOutcome.Failed(file + " changed since publish: expected " + e.expectedBytes()
+                    + " bytes sha256 " + e.expectedSha256() + ", found " + e.actualBytes() + " bytes sha256 "
+                    + e.actualSha256(), true);
+        } catch (UncheckedIOException e) {
+            return new UploadOutcome.Failed(file + " cannot be read: " + e.getCause().getMessage(), true);
+        } catch (TransientStoreException e) {
+            return new UploadOutcome.Failed(task.store() + " store unreachable for " + file + ": "
+                    + e.getMessage(), false);
+        } catch (PermanentStoreException e) {
+            return new UploadOutcome.Failed(task.store() + " store refused " + file + ": " + e.getMessage(), true);
+        }
+    }
+}
