@@ -14,17 +14,20 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
+    /** @return 400 with the one-line reason (bad name, missing directory, symlink, ...) */
     @ServerExceptionMapper
     public Response badInput(DatasetInputException e) {
         LOG.infof("refused: %s", e.getMessage());
         return json(Response.Status.BAD_REQUEST.getStatusCode(), ErrorBody.of(e));
     }
 
+    /** @return the exception's own HTTP status (e.g. 400 for unreadable JSON, 415, 404) */
     @ServerExceptionMapper
     public Response httpError(WebApplicationException e) {
         return json(e.getResponse().getStatus(), ErrorBody.of(e));
     }
 
+    /** @return 500 for anything else (I/O failure, Kafka refused or did not acknowledge in time), logged with its stack */
     @ServerExceptionMapper
     public Response failure(Exception e) {
         LOG.error("sharding failed", e);

@@ -27,8 +27,14 @@ public final class DatasetScanner {
      */
     public List<Member> scan(Path dir) throws IOException {
         Path root = dir.toAbsolutePath().normalize();
+        if (Files.isSymbolicLink(root)) {
+            throw new DatasetInputException("the dataset directory is a symlink: " + root);
+        }
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            throw new DatasetInputException("the dataset directory does not exist: " + root);
+        }
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            throw new DatasetInputException("not a directory (or a symlink): " + root);
+            throw new DatasetInputException("not a directory: " + root);
         }
         if (!Files.isReadable(root) || !Files.isExecutable(root)) {
             throw new DatasetInputException("directory is not readable: " + root);

@@ -12,6 +12,8 @@ import io.stowage.events.Topics;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.shardbuilder.domain.ShardFiles;
 import io.stowage.stack.StowageStackResource;
+import io.stowage.shardbuilder.ShardBuilderConfig;
+import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,13 +41,15 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
 
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
 class ShardResourceTest {
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrap;
+
+    @Inject
+    ShardBuilderConfig config;
 
     @TempDir
     Path tmp;
@@ -179,7 +183,7 @@ class ShardResourceTest {
         given().contentType(ContentType.JSON).body(body(Path.of("/nonexistent/dataset"), "r1", staging))
                 .when().post("/api/datasets/shard")
                 .then().statusCode(400)
-                .body("error", startsWith("not a directory"));
+                .body("error", equalTo("the dataset directory does not exist: /nonexistent/dataset"));
     }
 
     @Test
@@ -191,5 +195,28 @@ class ShardResourceTest {
                 .when().post("/api/datasets/shard")
                 .then().statusCode(400)
                 .body("error", equalTo("symlink in the dataset directory: " + dir.resolve("clips/link.wav")));
+    }
+
+    @Test
+    void refusesJsonThatIsNotJsonWith400() {
+        given().contentType(ContentType.JSON).body("{\"dir\": ")
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400);
+    }
+
+    @Test
+    void refusesARelativeDirectory() {
+        given().contentType(ContentType.JSON).body(Map.of("dir", "data/speech", "dataset", "speech", "revision", "r1"))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", equalTo("dir must be an absolute path: data/speech"));
+    }
+
+    @Test
+    void defaultsComeFromConfiguration() {
+        assertThat(config.stagingDir()).isEqualTo(System.getProperty("java.io.tmpdir") + "/stowage-staging");
+        assertThat(config.targetShardBytes()).isEqualTo(2L * 1024 * 1024 * 1024);
+        assertThat(config.sourceDateEpoch()).isEqualTo(
+                Long.parseLong(System.getenv().getOrDefault("SOURCE_DATE_EPOCH", "0")));
     }
 }

@@ -64,6 +64,17 @@ class DatasetScannerTest {
     void refusesAMissingDirectoryInOneLine() {
         assertThatThrownBy(() -> new DatasetScanner().scan(dir.resolve("nope")))
                 .isInstanceOf(DatasetInputException.class)
-                .hasMessage("not a directory (or a symlink): " + dir.resolve("nope"));
+                .hasMessage("the dataset directory does not exist: " + dir.resolve("nope"));
+    }
+
+    @Test
+    void refusesAFileAndASymlinkInsteadOfADirectory() throws IOException {
+        file("plain", 1);
+        Files.createSymbolicLink(dir.resolve("link"), Files.createDirectories(dir.resolve("target")));
+
+        assertThatThrownBy(() -> new DatasetScanner().scan(dir.resolve("plain")))
+                .hasMessage("not a directory: " + dir.resolve("plain"));
+        assertThatThrownBy(() -> new DatasetScanner().scan(dir.resolve("link")))
+                .hasMessage("the dataset directory is a symlink: " + dir.resolve("link"));
     }
 }
