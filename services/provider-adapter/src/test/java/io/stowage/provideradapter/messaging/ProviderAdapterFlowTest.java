@@ -1,0 +1,97 @@
+package io.stowage.provideradapter.messaging;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.DirectoryFingerprint;
+import io.stowage.events.EventCodec;
+import io.stowage.events.EventMeta;
+import io.stowage.events.GatePassed;
+import io.stowage.events.Topics;
+import io.stowage.events.VolumeReleaseFailed;
+import io.stowage.events.VolumeReleased;
+import io.stowage.stack.StowageStackResource;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The provider-adapter against the real Kafka broker of the embedded stack and a real temp directory. */
+@QuarkusTest
+@QuarkusTestResource(StowageStackResource.class)
+class ProviderAdapterFlowTest {
+    @TempDir
+    Path tmp;
+    Path dir;
+    KafkaProbe kafka;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        kafka = new KafkaProbe(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        dir = tmp.resolve("vol/ckpt/exp/run1/step-100");
+        Files.createDirectories(dir.resolve("shards"));
+        Files.writeString(dir.resolve("model.bin"), "weights");
+        Files.writeString(dir.resolve("shards/part-0"), "0123456789");
+    }
+
+    @Test
+    void anApprovedDirectoryIsDeleted() throws Exception {
+        GatePassed gate = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+
+        ConsumerRecord<String, byte[]> record = publishAndAwait(gate, Topics.VOLUME_RELEASED);
+        VolumeReleased released = EventCodec.decode(VolumeReleased.class, record.value());
+
+        assertThat(dir).doesNotExist();
+        assertThat(dir.getParent()).isDirectory();
+        assertThat(released.path()).isEqualTo(dir.toString());
+        assertThat(released.provider()).isEqualTo("local");
+        assertThat(released.fileCount()).isEqualTo(2);
+        assertThat(released.totalBytes()).isEqualTo(17);
+        assertThat(released.meta().causationId()).isEqualTo(gate.meta().eventId());
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.SOURCE)).isEqualTo("/stowage/provider-adapter");
+        assertThat(KafkaProbe.header(record, CloudEventHeaders.TYPE)).isEqualTo("io.stowage.volume.released.v1");
+    }
+
+    @Test
+    void aStaleFingerprintIsRefusedAndADryRunNeverExecuted() throws Exception {
+        String requestId = UUID.randomUUID().toString();
+        GatePassed dryRun = gatePassed(requestId, true, DirectoryFingerprint.of(dir).sha256());
+        GatePassed stale = gatePassed(requestId, false, "0".repeat(64));
+        kafka.send(Topics.GATE_PASSED, dryRun.assetId(), EventCodec.encode(dryRun),
+                CloudEventHeaders.of(dryRun, "/stowage/gatekeeper"));
+
+        ConsumerRecord<String, byte[]> record = publishAndAwait(stale, Topics.VOLUME_RELEASE_FAILED);
+        VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class, record.value());
+
+        assertThat(failed.reason()).contains("fingerprint differs", "nothing deleted");
+        assertThat(failed.meta().causationId()).isEqualTo(stale.meta().eventId());
+        assertThat(dir.resolve("model.bin")).hasContent("weights");
+        assertThat(dir.resolve("shards/part-0")).hasContent("0123456789");
+        // both records share the key, hence the partition: the dry run was handled first and emitted nothing
+        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).doesNotContain(stale.assetId());
+    }
+
+    private GatePassed gatePassed(boolean dryRun, String fingerprint) {
+        return gatePassed(UUID.randomUUID().toString(), dryRun, fingerprint);
+    }
+
+    private GatePassed gatePassed(String requestId, boolean dryRun, String fingerprint) {
+        return GatePassed.of(EventMeta.first(requestId, Clock.systemUTC()), requestId, dir.toString(), dryRun,
+                List.of("checkpoint/exp/run1/000000000100"), 2, 17, fingerprint);
+    }
+
+    private ConsumerRecord<String, byte[]> publishAndAwait(GatePassed gate, String topic) throws Exception {
+        kafka.send(gate.topic(), gate.assetId(), EventCodec.encode(gate), CloudEventHeaders.of(gate,
+                "/stowage/gatekeeper"));
+        return kafka.await(topic, gate.assetId());
+    }
+}
