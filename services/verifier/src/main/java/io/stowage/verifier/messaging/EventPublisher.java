@@ -1,0 +1,45 @@
+package io.stowage.verifier.messaging;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.EventCodec;
+import io.stowage.events.ObjectVerified;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Publishes {@link ObjectVerified} events to {@code object.verified}, keyed by asset id, with the
+ * CloudEvents headers of source {@value #SOURCE}.
+ */
+@ApplicationScoped
+public class EventPublisher {
+    /** CloudEvents source of every event the verifier produces. */
+    public static final String SOURCE = "/stowage/verifier";
+
+    @Channel("object-verified")
+    MutinyEmitter<byte[]> verified;
+
+    /** @return completes when the broker acknowledged every event, in order */
+    public Uni<Void> publishAll(List<ObjectVerified> events) {
+        return Multi.createFrom().iterable(events).onItem().transformToUniAndConcatenate(this::publish)
+                .collect().last().replaceWithVoid();
+    }
+
+    /** @return completes when the broker acknowledged the record */
+    public Uni<Void> publish(ObjectVerified event) {
+        RecordHeaders headers = new RecordHeaders();
+        CloudEventHeaders.of(event, SOURCE).forEach((name, value) ->
+                headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
+        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(event.assetId()).withHeaders(headers).build();
+        return verified.sendMessage(Message.of(EventCodec.encode(event)).addMetadata(metadata));
+    }
+}

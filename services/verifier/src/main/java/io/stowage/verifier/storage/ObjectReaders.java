@@ -1,0 +1,48 @@
+package io.stowage.verifier.storage;
+
+import io.stowage.store.ObjectReader;
+import io.stowage.store.RetryPolicy;
+import io.stowage.store.RetryingObjectReader;
+import io.stowage.store.StoreConfig;
+import io.stowage.store.s3.S3ObjectStore;
+import io.stowage.store.s3.UploadTuning;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The verifier's read-only access to the stores: one {@link ObjectReader} per logical store name
+ * ("primary", "replica"), retrying transient failures. It hands out no writer.
+ */
+@ApplicationScoped
+public class ObjectReaders {
+    private final Map<String, S3ObjectStore> stores;
+    private final Map<String, ObjectReader> readers;
+
+    ObjectReaders(StoreSettings stores, VerifierSettings settings) {
+        RetryPolicy retry = new RetryPolicy(settings.retryAttempts(), settings.retryInitialBackoff(),
+                settings.retryMaxBackoff());
+        this.stores = Map.of(
+                "primary", new S3ObjectStore(config("primary", stores.primary()), UploadTuning.defaults()),
+                "replica", new S3ObjectStore(config("replica", stores.replica()), UploadTuning.defaults()));
+        this.readers = Map.of(
+                "primary", new RetryingObjectReader(this.stores.get("primary"), retry),
+                "replica", new RetryingObjectReader(this.stores.get("replica"), retry));
+    }
+
+    /** @return the reader of the store named in an event, empty for an unknown name */
+    public Optional<ObjectReader> forStore(String store) {
+        return Optional.ofNullable(readers.get(store));
+    }
+
+    private static StoreConfig config(String name, StoreSettings.Store s) {
+        return new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(), s.secretAccessKey());
+    }
+
+    @PreDestroy
+    void close() {
+        stores.values().forEach(S3ObjectStore::close);
+    }
+}

@@ -1,0 +1,30 @@
+package io.stowage.verifier.storage;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Tuning of the verifier, from {@code stowage.verifier.*}; see {@link io.stowage.verifier.domain.FullReadPolicy}. */
+@ConfigMapping(prefix = "stowage.verifier")
+public interface VerifierSettings {
+    /** Share (0.0–1.0) of shards and checkpoint files re-downloaded in full; manifests and replica objects always are. */
+    @WithDefault("1.0")
+    double fullReadFraction();
+
+    /** Salt of the deterministic per-key sample. */
+    @WithDefault("stowage")
+    String samplingSeed();
+
+    /** Attempts per store call when the store is unreachable or answers 5xx, before reporting ERROR. */
+    @WithDefault("4")
+    int retryAttempts();
+
+    /** Wait before the second attempt; doubles after each failure. */
+    @WithDefault("PT1S")
+    Duration retryInitialBackoff();
+
+    /** Longest wait between two attempts. */
+    @WithDefault("PT10S")
+    Duration retryMaxBackoff();
+}

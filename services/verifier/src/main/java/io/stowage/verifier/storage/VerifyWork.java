@@ -1,0 +1,56 @@
+package io.stowage.verifier.storage;
+
+import io.stowage.events.ObjectUploaded;
+import io.stowage.events.ObjectVerified;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
+import io.stowage.store.ObjectReader;
+import io.stowage.verifier.domain.FullReadPolicy;
+import io.stowage.verifier.domain.Observation;
+import io.stowage.verifier.domain.Verdicts;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Verifies one uploaded object: consumes an {@link ObjectUploaded} and produces its HEAD
+ * {@link ObjectVerified}, followed by a FULL_READ one when the {@link FullReadPolicy} picks the
+ * object (and the HEAD could reach the store). Blocking: call it from a worker thread.
+ */
+@ApplicationScoped
+public class VerifyWork {
+    private static final Logger LOG = Logger.getLogger(VerifyWork.class);
+    private final ObjectReaders readers;
+    private final FullReadPolicy policy;
+    private final Clock clock = Clock.systemUTC();
+
+    VerifyWork(ObjectReaders readers, VerifierSettings settings) {
+        this.readers = readers;
+        this.policy = new FullReadPolicy(settings.fullReadFraction(), settings.samplingSeed());
+    }
+
+    /** @return one or two results, HEAD first */
+    public List<ObjectVerified> verify(ObjectUploaded uploaded) {
+        List<ObjectVerified> results = new ArrayList<>();
+        Optional<ObjectReader> reader = readers.forStore(uploaded.store())
+                .filter(r -> r.bucket().equals(uploaded.bucket()));
+        if (reader.isEmpty()) {
+            results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, new Observation.Unreachable("no configured store "
+                    + uploaded.store() + " with bucket " + uploaded.bucket()), clock));
+            return results;
+        }
+        results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, Observer.head(reader.get(), uploaded.key()), clock));
+        if (results.get(0).result() != VerifyResult.ERROR && policy.fullRead(uploaded)) {
+            results.add(Verdicts.of(uploaded, VerifyMethod.FULL_READ,
+                    Observer.readInFull(reader.get(), uploaded.key()), clock));
+        }
+        results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
+                uploaded.meta().eventId(), uploaded.assetId(), r.method(), uploaded.store(), uploaded.key(),
+                r.result(), r.detail() == null ? "" : " (" + r.detail() + ")"));
+        return results;
+    }
+}
