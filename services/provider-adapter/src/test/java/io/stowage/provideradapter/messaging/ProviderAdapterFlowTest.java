@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -78,6 +79,17 @@ class ProviderAdapterFlowTest {
         assertThat(dir.resolve("shards/part-0")).hasContent("0123456789");
         // both records share the key, hence the partition: the dry run was handled first and emitted nothing
         assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).doesNotContain(stale.assetId());
+    }
+
+    @Test
+    void anUndecodableRecordGoesToTheDeadLetterTopic() throws Exception {
+        String key = "release/" + UUID.randomUUID();
+        kafka.send(Topics.GATE_PASSED, key, "{\"path\":\"/\"}".getBytes(StandardCharsets.UTF_8), java.util.Map.of());
+
+        ConsumerRecord<String, byte[]> dead = kafka.await(Topics.dlq(Topics.GATE_PASSED), key);
+
+        assertThat(KafkaProbe.header(dead, CloudEventHeaders.DLQ_REASON)).contains("meta is missing");
+        assertThat(Path.of("/")).isDirectory();
     }
 
     private GatePassed gatePassed(boolean dryRun, String fingerprint) {
