@@ -40,6 +40,7 @@ import java.util.UUID;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 @QuarkusTest
@@ -218,5 +219,14 @@ class ShardResourceTest {
         assertThat(config.targetShardBytes()).isEqualTo(2L * 1024 * 1024 * 1024);
         assertThat(config.sourceDateEpoch()).isEqualTo(
                 Long.parseLong(System.getenv().getOrDefault("SOURCE_DATE_EPOCH", "0")));
+    }
+
+    @Test
+    void answers500WhenTheStagingDirectoryCannotBeWritten() throws IOException {
+        Path notADirectory = Files.writeString(tmp.resolve("plain-file"), "x");
+        given().contentType(ContentType.JSON).body(body(dataset(), "r1", notADirectory.resolve("staging")))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(500)
+                .body("error", containsString(notADirectory.toString()));
     }
 }
