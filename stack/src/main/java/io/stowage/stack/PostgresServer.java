@@ -43,6 +43,8 @@ final class PostgresServer implements AutoCloseable {
     static PostgresServer start(Path dir) throws IOException {
         Files.createDirectories(dir);
         Path data = dir.resolve("data");
+        boolean fresh = !Files.exists(data.resolve("postgresql.conf"));
+        boolean fromTemplate = fresh && PostgresTemplate.copyInto(data);
         File log = dir.resolve("postgres.log").toFile();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setPort(ChildProcess.freePort())
@@ -51,7 +53,12 @@ final class PostgresServer implements AutoCloseable {
                 .setRegisterShutdownHook(false)
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("password_encryption", "md5")
-                .setDataDirectoryCustomizer(PostgresServer::requirePasswords)
+                .setDataDirectoryCustomizer(cluster -> {
+                    requirePasswords(cluster);
+                    if (fresh && !fromTemplate) {
+                        PostgresTemplate.saveFrom(cluster.toPath());
+                    }
+                })
                 .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
                 .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
                 .start();

@@ -1,12 +1,10 @@
 package io.stowage.stack;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
 /**
  * Finds the S3Proxy jar-with-dependencies: system property {@code stowage.s3proxy.jar}, environment
@@ -25,15 +23,9 @@ final class S3ProxyJar {
         List<String> candidates = new ArrayList<>();
         candidates.add(System.getProperty("stowage.s3proxy.jar"));
         candidates.add(System.getenv("STOWAGE_S3PROXY_JAR"));
-        Properties versions = new Properties();
-        try (InputStream in = S3ProxyJar.class.getResourceAsStream("stack-versions.properties")) {
-            if (in != null) {
-                versions.load(in);
-            }
-        }
-        candidates.add(versions.getProperty("s3proxy.build.jar"));
-        String version = versions.getProperty("s3proxy.version", "4.1.0");
-        String repo = versions.getProperty("maven.repo.local", System.getProperty("user.home") + "/.m2/repository");
+        candidates.add(StackVersions.get("s3proxy.build.jar", null));
+        String version = StackVersions.get("s3proxy.version", "4.1.0");
+        String repo = StackVersions.get("maven.repo.local", System.getProperty("user.home") + "/.m2/repository");
         candidates.add(repo + "/org/gaul/s3proxy/" + version + "/s3proxy-" + version + "-jar-with-dependencies.jar");
         for (String candidate : candidates) {
             if (candidate != null && !candidate.isBlank() && Files.isRegularFile(Path.of(candidate))) {
