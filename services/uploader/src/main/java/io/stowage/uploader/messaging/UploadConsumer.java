@@ -31,18 +31,21 @@ public class UploadConsumer {
         this.publisher = publisher;
     }
 
+    /** A shard and its member manifest to upload; completes after the record is acked or nacked. */
     @Incoming("shard-built")
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public Uni<Void> onShardBuilt(Message<byte[]> record) {
         return handle(Topics.SHARD_BUILT, record);
     }
 
+    /** A dataset manifest to upload; completes after the record is acked or nacked. */
     @Incoming("dataset-sealed")
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public Uni<Void> onDatasetSealed(Message<byte[]> record) {
         return handle(Topics.DATASET_SEALED, record);
     }
 
+    /** A checkpoint step to upload file by file (and to the replica store for a key checkpoint). */
     @Incoming("checkpoint-published")
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public Uni<Void> onCheckpointPublished(Message<byte[]> record) {

@@ -28,7 +28,11 @@ public class TaskRunner {
 
     /** @return stored (sent or skipped) or failed, with a one-line reason naming the file */
     public UploadOutcome run(UploadTask task) {
-        ObjectWriter writer = writers.forStore(task.store());
+        return run(task, writers.forStore(task.store()));
+    }
+
+    /** As {@link #run(UploadTask)} with the writer of the task's store given. */
+    static UploadOutcome run(UploadTask task, ObjectWriter writer) {
         String file = task.localPath().toString();
         try {
             Optional<ObjectHead> existing = writer.head(task.key());

@@ -30,6 +30,7 @@ public class VerifyConsumer {
         this.publisher = publisher;
     }
 
+    /** One uploaded object to verify; completes after the record is acked (results published) or nacked. */
     @Incoming("object-uploaded")
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public Uni<Void> onObjectUploaded(Message<byte[]> record) {

@@ -1,0 +1,106 @@
+package io.stowage.uploader.storage;
+
+import io.stowage.events.ObjectKind;
+import io.stowage.store.ObjectHead;
+import io.stowage.store.ObjectWriter;
+import io.stowage.store.PutResult;
+import io.stowage.store.SourceChangedException;
+import io.stowage.store.TransientStoreException;
+import io.stowage.uploader.domain.UploadOutcome;
+import io.stowage.uploader.domain.UploadTask;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How each store answer becomes an outcome; the store itself is exercised by the conformance suite and the service test. */
+class TaskRunnerTest {
+    static final String SHA = "a".repeat(64);
+    final UploadTask task = new UploadTask("primary", "datasets/d/r/shards/" + SHA + ".tar.zst", ObjectKind.SHARD,
+            Path.of("/staging/s0.tar.zst"), 100, SHA);
+
+    @Test
+    void theSameSha256AlreadyAtTheKeyIsSkippedWithoutAPut() {
+        ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, SHA, "e1")), null);
+        assertThat(TaskRunner.run(task, writer)).isEqualTo(new UploadOutcome.Stored("e1", true));
+        assertThat(writer.puts).isEmpty();
+    }
+
+    @Test
+    void otherContentAtTheKeyIsOverwrittenWithTheFile() {
+        ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+                () -> new PutResult("e2", 100, SHA, false));
+        assertThat(TaskRunner.run(task, writer)).isEqualTo(new UploadOutcome.Stored("e2", false));
+        assertThat(writer.puts).containsExactly(task.key());
+    }
+
+    @Test
+    void anUnreachableStoreIsATransientFailure() {
+        ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> {
+            throw new TransientStoreException("PUT primary: connection refused", null);
+        });
+        UploadOutcome outcome = TaskRunner.run(task, writer);
+        assertThat(outcome).isInstanceOfSatisfying(UploadOutcome.Failed.class, f -> {
+            assertThat(f.permanent()).isFalse();
+            assertThat(f.reason()).contains("/staging/s0.tar.zst", "connection refused");
+        });
+    }
+
+    @Test
+    void aChangedFileIsAPermanentFailureNamingBothDigests() {
+        String actual = "c".repeat(64);
+        ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> {
+            throw new SourceChangedException("/staging/s0.tar.zst", 100, SHA, 100, actual);
+        });
+        UploadOutcome outcome = TaskRunner.run(task, writer);
+        assertThat(outcome).isInstanceOfSatisfying(UploadOutcome.Failed.class, f -> {
+            assertThat(f.permanent()).isTrue();
+            assertThat(f.reason()).isEqualTo("/staging/s0.tar.zst changed since publish: expected 100 bytes sha256 "
+                    + SHA + ", found 100 bytes sha256 " + actual);
+        });
+    }
+
+    /** A writer whose answers are given up front. */
+    static final class ScriptedWriter implements ObjectWriter {
+        final Optional<ObjectHead> head;
+        final Supplier<PutResult> put;
+        final List<String> puts = new ArrayList<>();
+
+        ScriptedWriter(Optional<ObjectHead> head, Supplier<PutResult> put) {
+            this.head = head;
+            this.put = put;
+        }
+
+        @Override
+        public String storeName() {
+            return "primary";
+        }
+
+        @Override
+        public String bucket() {
+            return "stowage-primary";
+        }
+
+        @Override
+        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
+            puts.add(key);
+            return put.get();
+        }
+
+        @Override
+        public Optional<ObjectHead> head(String key) {
+            return head;
+        }
+
+        @Override
+        public int abortIncompleteUploads(String key) {
+            return 0;
+        }
+    }
+}
