@@ -76,6 +76,11 @@ final class ChildProcess implements AutoCloseable {
 
     /** @return at most {@code lines} last lines of the log (reads at most the last 16 KiB) */
     String tail(int lines) {
+        return tail(log, lines);
+    }
+
+    /** @return at most {@code lines} last lines of {@code log} (reads at most the last 16 KiB) */
+    static String tail(Path log, int lines) {
         try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
             long start = Math.max(0, file.length() - 16384);
             byte[] bytes = new byte[(int) (file.length() - start)];

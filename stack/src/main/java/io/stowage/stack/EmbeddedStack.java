@@ -54,6 +54,20 @@ public final class EmbeddedStack implements AutoCloseable {
      */
     public static EmbeddedStack start(Path workDir) throws IOException {
         Path dir = Files.createDirectories(workDir.toAbsolutePath());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(dir);
+            } catch (IOException e) {
+                // a free port can be taken by someone else before the server binds it: choose new ports
+                if (attempt == 3 || !String.valueOf(e.getMessage()).contains("Address already in use")) {
+                    throw e;
+                }
+                LOG.log(System.Logger.Level.WARNING, "a stack port was taken before its server bound it; starting again");
+            }
+        }
+    }
+
+    private static EmbeddedStack startOnce(Path dir) throws IOException {
         long started = System.nanoTime();
         KafkaBroker kafka = null;
         S3ProxyServer s3 = null;

@@ -1,9 +1,7 @@
 package io.stowage.stack;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Writer;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +19,6 @@ import java.util.Properties;
  * broker's start-up CPU from about 6.8 s to 4.4 s; override with {@code -Dstowage.stack.kafka.jvm-options=...}.
  */
 final class KafkaBroker implements AutoCloseable {
-    private static final String CLASSPATH_RESOURCE = "kafka-broker.classpath";
-
     private final ChildProcess process;
     private final String bootstrapServers;
 
@@ -49,7 +45,7 @@ final class KafkaBroker implements AutoCloseable {
         List<String> jvm = new ArrayList<>(List.of(System.getProperty("stowage.stack.kafka.jvm-options",
                 "-Xms64m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError").split("\\s+")));
         jvm.addAll(List.of("-Dlog4j2.configurationFile=" + log4j, "-Djava.awt.headless=true",
-                "-cp", classpath()));
+                "-cp", BrokerClasspath.build()));
         ChildProcess child = ChildProcess.start("kafka broker", ChildProcess.java(jvm,
                 List.of(KafkaBrokerMain.class.getName(), config.toString(), clusterId(dir))), dir, dir.resolve("kafka.log"));
         return new KafkaBroker(child, "127.0.0.1:" + port);
@@ -105,45 +101,6 @@ final class KafkaBroker implements AutoCloseable {
         String id = org.apache.kafka.common.Uuid.randomUuid().toString();
         Files.writeString(file, id, StandardCharsets.UTF_8);
         return id;
-    }
-
-    /** @return the broker JVM's class path: the jars listed at build time plus the code source of this module */
-    private static String classpath() throws IOException {
-        String jars;
-        try (InputStream in = KafkaBroker.class.getResourceAsStream(CLASSPATH_RESOURCE)) {
-            if (in == null) {
-                throw new IOException("resource io/stowage/stack/" + CLASSPATH_RESOURCE + " missing: rebuild stowage-stack");
-            }
-            jars = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-        }
-        for (String jar : jars.split(java.io.File.pathSeparator)) {
-            if (!Files.exists(Path.of(jar))) {
-                throw new IOException("Kafka broker jar " + jar + " not found: run `./mvnw -pl stack install` on this machine");
-            }
-        }
-        return ownCodeSource() + java.io.File.pathSeparator + jars;
-    }
-
-    /** Where KafkaBrokerMain.class comes from: this module's jar or classes directory, in any class loader. */
-    private static String ownCodeSource() throws IOException {
-        String resource = KafkaBrokerMain.class.getName().replace('.', '/') + ".class";
-        URL url = KafkaBroker.class.getClassLoader().getResource(resource);
-        if (url == null) {
-            throw new IOException("cannot locate " + resource);
-        }
-        String text = url.toString();
-        try {
-            if (text.startsWith("jar:")) {
-                return Path.of(new URL(text.substring(4, text.indexOf("!/"))).toURI()).toString();
-            }
-            if (text.startsWith("file:")) {
-                Path classFile = Path.of(url.toURI());
-                return classFile.toString().substring(0, classFile.toString().length() - resource.length());
-            }
-        } catch (java.net.URISyntaxException e) {
-            throw new IOException("cannot locate " + resource + " from " + text, e);
-        }
-        throw new IOException("cannot run the Kafka broker from code loaded as " + text);
     }
 
     /** Stops the broker JVM (controlled shutdown on SIGTERM); idempotent. */

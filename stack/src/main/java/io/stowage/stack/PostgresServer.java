@@ -43,25 +43,7 @@ final class PostgresServer implements AutoCloseable {
     static PostgresServer start(Path dir) throws IOException {
         Files.createDirectories(dir);
         Path data = dir.resolve("data");
-        boolean fresh = !Files.exists(data.resolve("postgresql.conf"));
-        boolean fromTemplate = fresh && PostgresTemplate.copyInto(data);
-        File log = dir.resolve("postgres.log").toFile();
-        EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                .setPort(ChildProcess.freePort())
-                .setDataDirectory(data)
-                .setCleanDataDirectory(false)
-                .setRegisterShutdownHook(false)
-                .setServerConfig("listen_addresses", "127.0.0.1")
-                .setServerConfig("password_encryption", "md5")
-                .setDataDirectoryCustomizer(cluster -> {
-                    requirePasswords(cluster);
-                    if (fresh && !fromTemplate) {
-                        PostgresTemplate.saveFrom(cluster.toPath());
-                    }
-                })
-                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
-                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
-                .start();
+        EmbeddedPostgres postgres = launch(data, dir.resolve("postgres.log"));
         String password = Secrets.random(16);
         try (Connection admin = postgres.getPostgresDatabase().getConnection()) {
             createRoleAndDatabase(admin, password);
@@ -70,6 +52,33 @@ final class PostgresServer implements AutoCloseable {
             throw new IOException("cannot create database " + DATABASE + ": " + e.getMessage(), e);
         }
         return new PostgresServer(postgres, data, password);
+    }
+
+    /** Starts the postmaster on a free port; a new cluster is copied from the template or, the first time, made by initdb. */
+    private static EmbeddedPostgres launch(Path data, Path log) throws IOException {
+        boolean fresh = !Files.exists(data.resolve("postgresql.conf"));
+        boolean fromTemplate = fresh && PostgresTemplate.copyInto(data);
+        try {
+            return EmbeddedPostgres.builder()
+                    .setPort(ChildProcess.freePort())
+                    .setDataDirectory(data)
+                    .setCleanDataDirectory(false)
+                    .setRegisterShutdownHook(false)
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("password_encryption", "md5")
+                    .setDataDirectoryCustomizer(cluster -> {
+                        requirePasswords(cluster);
+                        if (fresh && !fromTemplate) {
+                            PostgresTemplate.saveFrom(cluster.toPath());
+                        }
+                    })
+                    .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("PostgreSQL did not start: " + e.getMessage() + "; last lines of " + log + ":\n"
+                    + ChildProcess.tail(log, 20), e);
+        }
     }
 
     /** The superuser {@code postgres} (used by zonky and here) stays trusted on loopback; every other role needs its password. */

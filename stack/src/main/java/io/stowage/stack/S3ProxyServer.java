@@ -1,23 +1,14 @@
 package io.stowage.stack;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Writer;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -26,7 +17,6 @@ import java.util.Properties;
  */
 final class S3ProxyServer implements AutoCloseable {
     static final String REGION = "us-east-1";
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
     private final ChildProcess process;
     private final String endpoint;
@@ -108,46 +98,7 @@ final class S3ProxyServer implements AutoCloseable {
             sleep(50);
         }
         for (String bucket : buckets) {
-            createBucket(bucket);
-        }
-    }
-
-    /**
-     * Creates a bucket with one PUT signed by AWS signature version 2 (which S3Proxy accepts): plain
-     * {@code HttpURLConnection}, so that the stack does not load the AWS SDK (about 2 s of CPU) into the test JVM.
-     */
-    private void createBucket(String bucket) throws IOException {
-        String date = HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC));
-        String signature;
-        try {
-            Mac mac = Mac.getInstance("HmacSHA1");
-            mac.init(new SecretKeySpec(secretKey.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
-            signature = Base64.getEncoder().encodeToString(
-                    mac.doFinal(("PUT\n\n\n" + date + "\n/" + bucket).getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IOException("cannot sign the bucket request", e);
-        }
-        HttpURLConnection put = (HttpURLConnection) URI.create(endpoint + "/" + bucket).toURL().openConnection();
-        put.setRequestMethod("PUT");
-        put.setRequestProperty("Date", date);
-        put.setRequestProperty("Authorization", "AWS " + accessKey + ":" + signature);
-        put.setFixedLengthStreamingMode(0);
-        put.setDoOutput(true);
-        put.getOutputStream().close();
-        int status = put.getResponseCode();
-        String body = readQuietly(status < 400 ? put.getInputStream() : put.getErrorStream());
-        // 409 BucketAlreadyOwnedByYou: kept from an earlier start in the same work directory
-        if (status != 200 && !(status == 409 && body.contains("BucketAlreadyOwnedByYou"))) {
-            throw new IOException("S3Proxy refused to create bucket " + bucket + ": HTTP " + status + " " + body);
-        }
-    }
-
-    private static String readQuietly(InputStream in) throws IOException {
-        if (in == null) {
-            return "";
-        }
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            S3Buckets.create(endpoint, accessKey, secretKey, bucket);
         }
     }
 
@@ -157,7 +108,7 @@ final class S3ProxyServer implements AutoCloseable {
             connection.setConnectTimeout(200);
             connection.setReadTimeout(2000);
             int status = connection.getResponseCode();
-            readQuietly(status < 400 ? connection.getInputStream() : connection.getErrorStream());
+            S3Buckets.readQuietly(status < 400 ? connection.getInputStream() : connection.getErrorStream());
             return status > 0;
         } catch (IOException e) {
             return false;
