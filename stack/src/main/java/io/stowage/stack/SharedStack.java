@@ -23,19 +23,27 @@ final class SharedStack {
     static StackEndpoints endpoints() {
         synchronized (LOCK) {
             try {
-                String external = System.getProperty("stowage.stack.file", System.getenv("STOWAGE_STACK_FILE"));
-                if (external != null && !external.isBlank()) {
-                    return StackEndpoints.readFrom(Path.of(external));
-                }
-                String started = System.getProperty(STARTED_FILE);
-                if (started != null) {
-                    return StackEndpoints.readFrom(Path.of(started));
-                }
-                return startShared();
+                return resolve(System.getProperty("stowage.stack.file", System.getenv("STOWAGE_STACK_FILE")),
+                        System.getProperty(STARTED_FILE));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the shared stowage stack: " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * @param externalFile the {@code stack.json} of a stack run by someone else, or null
+     * @param startedFile  the {@code stack.json} of the stack this JVM started earlier, or null
+     * @return the endpoints from the first file given; a new stack's when neither is
+     */
+    static StackEndpoints resolve(String externalFile, String startedFile) throws IOException {
+        if (externalFile != null && !externalFile.isBlank()) {
+            return StackEndpoints.readFrom(Path.of(externalFile));
+        }
+        if (startedFile != null) {
+            return StackEndpoints.readFrom(Path.of(startedFile));
+        }
+        return startShared();
     }
 
     private static StackEndpoints startShared() throws IOException {
