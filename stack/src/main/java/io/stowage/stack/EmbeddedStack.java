@@ -69,25 +69,27 @@ public final class EmbeddedStack implements AutoCloseable {
 
     private static EmbeddedStack startOnce(Path dir) throws IOException {
         long started = System.nanoTime();
+        OrphanReaper reaper = OrphanReaper.watch(dir);
         KafkaBroker kafka = null;
         S3ProxyServer s3 = null;
         PostgresServer postgres = null;
         try {
             kafka = KafkaBroker.launch(dir.resolve("kafka"));
+            reaper.track(kafka.process());
             s3 = S3ProxyServer.launch(dir.resolve("s3"));
+            reaper.track(s3.process());
             postgres = PostgresServer.start(dir.resolve("postgres"));
             log("PostgreSQL 17", "127.0.0.1:" + postgres.port(), started);
             s3.awaitAndCreateBuckets(TIMEOUT_MILLIS, PRIMARY_BUCKET, REPLICA_BUCKET);
             log("S3Proxy", s3.endpoint(), started);
             KafkaTopics.create(kafka, TIMEOUT_MILLIS);
             log("Kafka", kafka.bootstrapServers(), started);
-            OrphanReaper reaper = OrphanReaper.watch(dir, postgres.postmasterPid(), kafka.process().pid(), s3.process().pid());
             EmbeddedStack stack = new EmbeddedStack(kafka, s3, postgres, reaper);
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             LOG.log(System.Logger.Level.INFO, "stowage stack up in {0,number,#} ms under {1}", elapsed(started), dir);
             return stack;
         } catch (IOException | RuntimeException e) {
-            stopQuietly(s3, kafka, postgres);
+            stopQuietly(s3, kafka, postgres, reaper);
             throw e;
         }
     }

@@ -1,39 +1,56 @@
 package io.stowage.stack;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 
 /**
- * A small {@code /bin/sh} watchdog that consumes the ids of the stack's server processes and stops them
- * when this JVM dies without running its shutdown hooks (kill -9, a crashed test JVM): it polls the JVM
- * once a second, then sends SIGTERM to the child JVMs and SIGINT (fast shutdown) to the postmaster.
+ * A small {@code /bin/sh} watchdog, started before any server, that stops the stack's servers when this JVM
+ * dies without stopping them (kill -9, a test JVM killed while the stack starts): it polls the JVM once a second,
+ * then sends SIGTERM to every child JVM listed in {@code stack.pids} and SIGINT (fast shutdown) to the postmaster
+ * named in {@code postgres/data/postmaster.pid}.
  */
 final class OrphanReaper implements AutoCloseable {
-    private final Process process;
+    static final String PID_FILE = "stack.pids";
 
-    private OrphanReaper(Process process) {
+    private final Process process;
+    private final Path pidFile;
+
+    private OrphanReaper(Process process, Path pidFile) {
         this.process = process;
+        this.pidFile = pidFile;
     }
 
     /**
-     * @param terminate process ids to SIGTERM; {@code postmaster} the id to SIGINT, or -1
-     * @throws IOException when {@code /bin/sh} cannot be started
+     * Starts watching this JVM on behalf of the stack in {@code dir}, with an empty {@code dir/stack.pids}.
+     *
+     * @throws IOException when the pid file cannot be written or {@code /bin/sh} cannot be started
      */
-    static OrphanReaper watch(Path dir, long postmaster, long... terminate) throws IOException {
-        long self = ProcessHandle.current().pid();
-        String targets = LongStream.of(terminate).mapToObj(Long::toString).collect(Collectors.joining(" "));
-        String script = "while kill -0 " + self + " 2>/dev/null; do sleep 1; done; "
-                + "kill -TERM " + targets + " 2>/dev/null; "
-                + (postmaster > 0 ? "kill -INT " + postmaster + " 2>/dev/null; " : "") + "exit 0";
+    static OrphanReaper watch(Path dir) throws IOException {
+        Path pidFile = dir.resolve(PID_FILE);
+        Files.writeString(pidFile, "", StandardCharsets.US_ASCII);
+        String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
+                + "kill -TERM $(cat " + PID_FILE + ") 2>/dev/null; "
+                + "[ -f postgres/data/postmaster.pid ] && kill -INT $(head -n 1 postgres/data/postmaster.pid) 2>/dev/null; "
+                + "exit 0";
         Process process = new ProcessBuilder(List.of("/bin/sh", "-c", script)).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        return new OrphanReaper(process);
+        return new OrphanReaper(process, pidFile);
     }
 
-    /** Ends the watchdog (the stack was stopped normally); idempotent. */
+    /**
+     * Adds a child process to those stopped if this JVM dies.
+     *
+     * @throws IOException when the pid file cannot be appended to
+     */
+    void track(ChildProcess child) throws IOException {
+        Files.writeString(pidFile, child.pid() + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
+    }
+
+    /** Ends the watchdog (the servers were stopped normally); idempotent. */
     @Override
     public void close() {
         process.destroyForcibly();

@@ -25,12 +25,10 @@ final class PostgresServer implements AutoCloseable {
     static final String USER = "stowage";
 
     private final EmbeddedPostgres postgres;
-    private final Path dataDir;
     private final String password;
 
-    private PostgresServer(EmbeddedPostgres postgres, Path dataDir, String password) {
+    private PostgresServer(EmbeddedPostgres postgres, String password) {
         this.postgres = postgres;
-        this.dataDir = dataDir;
         this.password = password;
     }
 
@@ -51,7 +49,7 @@ final class PostgresServer implements AutoCloseable {
             postgres.close();
             throw new IOException("cannot create database " + DATABASE + ": " + e.getMessage(), e);
         }
-        return new PostgresServer(postgres, data, password);
+        return new PostgresServer(postgres, password);
     }
 
     /** Starts the postmaster on a free port; a new cluster is copied from the template or, the first time, made by initdb. */
@@ -125,15 +123,6 @@ final class PostgresServer implements AutoCloseable {
 
     String password() {
         return password;
-    }
-
-    /** @return the postmaster's process id from {@code postmaster.pid}, or -1 when it cannot be read */
-    long postmasterPid() {
-        try {
-            return Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
     }
 
     /** Stops PostgreSQL (fast shutdown); idempotent as zonky's close is. */
