@@ -107,15 +107,19 @@ public final class EmbeddedStack implements AutoCloseable {
         return endpoints;
     }
 
-    /** Stops S3Proxy, Kafka, then PostgreSQL, each waited for; idempotent, never throws. */
+    /** Stops S3Proxy, Kafka and PostgreSQL at the same time and waits for all three (about 2.5 s); idempotent, never throws. */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        stopQuietly(s3, kafka, postgres);
+        long stopping = System.nanoTime();
+        s3.process().requestStop();
+        kafka.process().requestStop();
+        stopQuietly(postgres, s3, kafka);
         reaper.close();
+        LOG.log(System.Logger.Level.INFO, "stowage stack stopped in {0,number,#} ms", elapsed(stopping));
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {
