@@ -68,7 +68,10 @@ public record StackEndpoints(String kafkaBootstrapServers, String s3Endpoint, St
         return env;
     }
 
-    /** @return the environment variable Quarkus reads for configuration key {@code key} */
+    /**
+     * @param key a configuration key such as {@code stowage.store.primary.access-key-id}
+     * @return the environment variable Quarkus reads for it, such as {@code STOWAGE_STORE_PRIMARY_ACCESS_KEY_ID}
+     */
     public static String environmentName(String key) {
         return key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
     }
@@ -77,6 +80,7 @@ public record StackEndpoints(String kafkaBootstrapServers, String s3Endpoint, St
      * Writes these endpoints as JSON, readable and writable by the owner only because the file holds
      * credentials; replaces an existing file atomically.
      *
+     * @param file where to write, e.g. {@code <work dir>/stack.json}; parent directories are created
      * @throws IOException when the file cannot be written
      */
     public void writeTo(Path file) throws IOException {
@@ -93,7 +97,8 @@ public record StackEndpoints(String kafkaBootstrapServers, String s3Endpoint, St
     }
 
     /**
-     * @return the endpoints written by {@link #writeTo(Path)}
+     * @param file a file written by {@link #writeTo(Path)}
+     * @return the endpoints it holds
      * @throws IOException when the file is missing or is not such JSON
      */
     public static StackEndpoints readFrom(Path file) throws IOException {
