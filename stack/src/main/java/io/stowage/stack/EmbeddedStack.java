@@ -11,11 +11,13 @@ import java.nio.file.Path;
  * <ul>
  *   <li>Kafka 4.1.2, KRaft, one combined broker/controller, run in a <b>child JVM</b> ({@link KafkaBrokerMain},
  *       class path written at build time), not in-process: the broker's Scala, log4j2 and heap stay out of the
- *       calling JVM and of Quarkus' test class loader; log in {@code kafka/kafka.log}.</li>
+ *       calling JVM and of Quarkus' test class loader (tried in a {@code @QuarkusTest} with {@link StowageStackResource}:
+ *       the stack starts from Quarkus' class loader in about 4 s and the test sees its configuration); log in
+ *       {@code kafka/kafka.log}.</li>
  *   <li>S3Proxy 4.1.0, filesystem backend, child JVM from its jar-with-dependencies; log in {@code s3/s3proxy.log}.</li>
  *   <li>PostgreSQL 17 (zonky binaries), database and role {@code stowage}; log in {@code postgres/postgres.log}.</li>
  * </ul>
- * All listen on free ports of 127.0.0.1. A shutdown hook and a shell watchdog ({@link OrphanReaper}) stop the
+ * All listen on free ports of 127.0.0.1. A shutdown hook and a shell watchdog ({@code OrphanReaper}) stop the
  * servers when this JVM ends, even by {@code kill -9}. Starting again in the same directory keeps the data.
  */
 public final class EmbeddedStack implements AutoCloseable {
