@@ -87,7 +87,7 @@ public final class EmbeddedStack implements AutoCloseable {
             log("PostgreSQL 17", "127.0.0.1:" + postgres.port(), started);
             s3.awaitAndCreateBuckets(TIMEOUT_MILLIS, PRIMARY_BUCKET, REPLICA_BUCKET);
             log("S3Proxy", s3.endpoint(), started);
-            KafkaTopics.create(kafka, TIMEOUT_MILLIS);
+            KafkaTopics.create(KafkaTopics.of(kafka), TIMEOUT_MILLIS);
             log("Kafka", kafka.bootstrapServers(), started);
             EmbeddedStack stack = new EmbeddedStack(kafka, s3, postgres, reaper);
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
@@ -137,9 +137,13 @@ public final class EmbeddedStack implements AutoCloseable {
      * first call under a new temporary directory and stopped (directory deleted unless {@code -Dstowage.stack.keep=true})
      * by a shutdown hook. With {@code -Dstowage.stack.file=PATH} or {@code STOWAGE_STACK_FILE} naming the
      * {@code stack.json} of a running {@link StackMain}, that stack is used instead and nothing is started.
+     * With {@code -Dstowage.stack=containers} (or {@code STOWAGE_STACK=containers}) the stack started is a
+     * {@link ContainerStack} (Docker) instead of the embedded servers.
      *
      * @return the endpoints of the shared stack
      * @throws java.io.UncheckedIOException when the stack cannot be started or the file read
+     * @throws IllegalArgumentException     when {@code stowage.stack} is neither {@code embedded} nor {@code containers}
+     * @throws IllegalStateException        when {@code containers} is chosen and Testcontainers or a Docker engine is missing
      */
     public static synchronized StackEndpoints shared() {
         return SharedStack.endpoints();

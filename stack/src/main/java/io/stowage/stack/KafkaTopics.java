@@ -36,13 +36,42 @@ final class KafkaTopics {
         return names;
     }
 
+    /** The broker being waited for, child JVM or container: whether it still runs, and the end of its log. */
+    interface Broker {
+        /** @return {@code host:port} to bootstrap from */
+        String bootstrapServers();
+
+        /** @throws IOException when the broker has exited; the message carries the end of its log */
+        void checkAlive() throws IOException;
+
+        /** @return about the last 40 lines of the broker's log */
+        String logTail();
+    }
+
+    /** @return the child-JVM broker as a {@link Broker} */
+    static Broker of(KafkaBroker broker) {
+        return new Broker() {
+            public String bootstrapServers() {
+                return broker.bootstrapServers();
+            }
+
+            public void checkAlive() throws IOException {
+                broker.process().checkAlive();
+            }
+
+            public String logTail() {
+                return broker.process().tail(40);
+            }
+        };
+    }
+
     /**
      * Creates the topics once the broker answers (existing topics are kept).
      *
      * @param timeoutMillis how long to wait in all, in milliseconds
      * @throws IOException when the broker exits, or does not answer or elect leaders in time
      */
-    static void create(KafkaBroker broker, long timeoutMillis) throws IOException {
+    static void create(Broker broker, long timeoutMillis) throws IOException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                 AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50", AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200",
@@ -58,9 +87,9 @@ final class KafkaTopics {
         }
     }
 
-    private static void awaitBroker(Admin admin, KafkaBroker broker, long deadline) throws IOException, InterruptedException {
+    private static void awaitBroker(Admin admin, Broker broker, long deadline) throws IOException, InterruptedException {
         while (true) {
-            broker.process().checkAlive();
+            broker.checkAlive();
             try {
                 if (!admin.describeCluster().nodes().get(500, TimeUnit.MILLISECONDS).isEmpty()) {
                     return;
@@ -68,7 +97,7 @@ final class KafkaTopics {
             } catch (ExecutionException | TimeoutException e) {
                 if (System.currentTimeMillis() > deadline) {
                     throw new IOException("Kafka broker did not answer on " + broker.bootstrapServers()
-                            + "; last lines of its log:\n" + broker.process().tail(40), e);
+                            + "; last lines of its log:\n" + broker.logTail(), e);
                 }
             }
         }
@@ -87,9 +116,9 @@ final class KafkaTopics {
         }
     }
 
-    private static void awaitLeaders(Admin admin, KafkaBroker broker, long deadline) throws IOException, InterruptedException {
+    private static void awaitLeaders(Admin admin, Broker broker, long deadline) throws IOException, InterruptedException {
         while (true) {
-            broker.process().checkAlive();
+            broker.checkAlive();
             try {
                 Map<String, TopicDescription> topics = admin.describeTopics(names()).allTopicNames().get(5, TimeUnit.SECONDS);
                 boolean led = topics.values().stream().flatMap(t -> t.partitions().stream())
@@ -101,7 +130,7 @@ final class KafkaTopics {
                 // metadata not yet propagated: ask again
             }
             if (System.currentTimeMillis() > deadline) {
-                throw new IOException("Kafka topics got no partition leaders in time; broker log:\n" + broker.process().tail(40));
+                throw new IOException("Kafka topics got no partition leaders in time; broker log:\n" + broker.logTail());
             }
             Thread.sleep(50);
         }

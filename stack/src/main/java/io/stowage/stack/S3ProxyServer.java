@@ -98,7 +98,7 @@ final class S3ProxyServer implements AutoCloseable {
             sleep(50);
         }
         for (String bucket : buckets) {
-            S3Buckets.create(endpoint, accessKey, secretKey, bucket);
+            S3Buckets.create(endpoint, REGION, accessKey, secretKey, bucket);
         }
     }
 

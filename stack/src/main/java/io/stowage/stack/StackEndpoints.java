@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Where the servers of a running {@link EmbeddedStack} are, with the credentials to reach them; turns
- * them into Quarkus configuration, child-process environment variables or a JSON file.
+ * Where the servers of a running {@link EmbeddedStack} (or {@link ContainerStack}) are, with the credentials to
+ * reach them; turns them into Quarkus configuration, child-process environment variables or a JSON file.
  *
  * @param kafkaBootstrapServers Kafka bootstrap, {@code 127.0.0.1:PORT}
- * @param s3Endpoint            S3Proxy base URL, {@code http://127.0.0.1:PORT} (path-style addressing)
+ * @param s3Endpoint            S3Proxy (or MinIO) base URL, {@code http://127.0.0.1:PORT} (path-style addressing)
  * @param s3Region              signing region, {@code us-east-1}
  * @param s3AccessKey           S3 access key id (random per start)
  * @param s3SecretKey           S3 secret access key (random per start)

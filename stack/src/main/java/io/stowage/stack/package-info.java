@@ -7,7 +7,10 @@
  * stack per JVM ({@link io.stowage.stack.EmbeddedStack#shared()}). Programs: {@link io.stowage.stack.EmbeddedStack#start}
  * or {@link io.stowage.stack.StackMain}.
  *
- * <p>System properties: {@code stowage.stack.file} (or {@code STOWAGE_STACK_FILE}: use a running stack's
+ * <p>With {@code -Dstowage.stack=containers} (or {@code STOWAGE_STACK}) the shared stack is a
+ * {@link io.stowage.stack.ContainerStack} instead (Docker and Testcontainers needed; compiled, never run here).
+ *
+ * <p>System properties: {@code stowage.stack} ({@code embedded} or {@code containers}), {@code stowage.stack.file} (or {@code STOWAGE_STACK_FILE}: use a running stack's
  * {@code stack.json} instead of starting one), {@code stowage.stack.keep} (keep the shared stack's temporary
  * directory), {@code stowage.stack.cache-dir} (where the PostgreSQL cluster template is kept),
  * {@code stowage.stack.kafka.jvm-options}, {@code stowage.stack.s3proxy.jvm-options},

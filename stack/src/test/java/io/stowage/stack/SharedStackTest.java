@@ -18,9 +18,10 @@ class SharedStackTest {
         endpoints("127.0.0.1:1111").writeTo(dir.resolve("external.json"));
         endpoints("127.0.0.1:2222").writeTo(dir.resolve("started.json"));
 
-        assertThat(SharedStack.resolve(dir.resolve("external.json").toString(), dir.resolve("started.json").toString())
+        assertThat(SharedStack.resolve(dir.resolve("external.json").toString(), dir.resolve("started.json").toString(),
+                StackBackend.EMBEDDED)
                 .kafkaBootstrapServers()).isEqualTo("127.0.0.1:1111");
-        assertThat(SharedStack.resolve(" ", dir.resolve("started.json").toString())
+        assertThat(SharedStack.resolve(" ", dir.resolve("started.json").toString(), StackBackend.EMBEDDED)
                 .kafkaBootstrapServers()).isEqualTo("127.0.0.1:2222");
     }
 }
