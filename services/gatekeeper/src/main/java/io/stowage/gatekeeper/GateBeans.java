@@ -1,7 +1,7 @@
 package io.stowage.gatekeeper;
 
+import io.stowage.events.ProtectedRoots;
 import io.stowage.gatekeeper.domain.GateEvaluator;
-import io.stowage.gatekeeper.domain.ProtectedRoots;
 import io.stowage.gatekeeper.storage.FileSystemTree;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;

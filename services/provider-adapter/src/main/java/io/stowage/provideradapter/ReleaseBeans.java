@@ -1,6 +1,6 @@
 package io.stowage.provideradapter;
 
-import io.stowage.provideradapter.domain.ProtectedRoots;
+import io.stowage.events.ProtectedRoots;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import io.stowage.provideradapter.provider.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;

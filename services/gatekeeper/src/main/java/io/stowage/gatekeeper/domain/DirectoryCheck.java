@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.ProtectedRoots;
 import io.stowage.events.manifest.MemberEntry;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.ProtectedRoots;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 

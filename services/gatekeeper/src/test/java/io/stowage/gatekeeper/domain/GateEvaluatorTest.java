@@ -2,6 +2,7 @@ package io.stowage.gatekeeper.domain;
 
 import io.stowage.events.FailedCondition;
 import io.stowage.events.ObjectKind;
+import io.stowage.events.ProtectedRoots;
 import io.stowage.events.Provenance;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;

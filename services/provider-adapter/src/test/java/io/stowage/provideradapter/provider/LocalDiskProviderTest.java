@@ -1,7 +1,7 @@
 package io.stowage.provideradapter.provider;
 
 import io.stowage.events.DirectoryFingerprint;
-import io.stowage.provideradapter.domain.ProtectedRoots;
+import io.stowage.events.ProtectedRoots;
 import io.stowage.provideradapter.domain.ReleaseResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

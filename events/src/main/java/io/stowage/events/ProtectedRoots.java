@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.domain;
+package io.stowage.events;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The directories that can never be released themselves ({@code stowage.gate.protected-roots}:
  * volume roots, the workspace root) plus {@code /}; a path is protected when it is one of them
- * or an ancestor of one. Same rule as the gatekeeper's condition 5, re-checked before deleting.
+ * or an ancestor of one. Part of the contract: the gatekeeper applies it as condition 5 and the
+ * provider-adapter re-checks it before deleting, so both must use this one rule.
  */
 public record ProtectedRoots(List<Path> roots) {
 
@@ -15,7 +16,7 @@ public record ProtectedRoots(List<Path> roots) {
         roots = roots.stream().map(Path::normalize).toList();
     }
 
-    /** @return roots parsed from a list of absolute paths; blanks are skipped */
+    /** @return roots parsed from a list of absolute paths (e.g. the comma-separated config value); blanks are skipped */
     public static ProtectedRoots parse(List<String> paths) {
         return new ProtectedRoots(paths.stream().map(String::trim).filter(s -> !s.isEmpty()).map(Path::of).toList());
     }
