@@ -1,17 +1,12 @@
 package io.stowage.gatekeeper.messaging;
 
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
-import io.stowage.events.CloudEventHeaders;
-import io.stowage.events.EventCodec;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
+import io.stowage.kafka.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * Sends the gate's events to Kafka: value = the event's JSON, key = its asset id, headers = its
@@ -32,11 +27,7 @@ public class EventSender {
 
     /** Sends {@code event} on its topic (gate.passed or gate.denied) and waits for the acknowledgement. */
     public void send(StowageEvent event) {
-        RecordHeaders headers = new RecordHeaders();
-        CloudEventHeaders.of(event, SOURCE).forEach((name, value) ->
-                headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
-        Message<byte[]> message = Message.of(EventCodec.encode(event)).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(event.assetId()).withHeaders(headers).build());
+        Message<byte[]> message = OutgoingEvents.message(event, SOURCE);
         switch (event.topic()) {
             case Topics.GATE_PASSED -> passed.sendMessageAndAwait(message);
             case Topics.GATE_DENIED -> denied.sendMessageAndAwait(message);

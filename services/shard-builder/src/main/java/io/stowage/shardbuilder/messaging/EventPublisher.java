@@ -1,21 +1,15 @@
 package io.stowage.shardbuilder.messaging;
 
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
-import io.stowage.events.CloudEventHeaders;
-import io.stowage.events.EventCodec;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
+import io.stowage.kafka.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.common.header.internals.RecordHeader;
 import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,21 +40,9 @@ public class EventPublisher {
      */
     public void publishAll(List<StowageEvent> events, Duration timeout) {
         for (StowageEvent event : events) {
-            emitterFor(event).sendMessage(toMessage(event)).await().atMost(timeout);
+            emitterFor(event).sendMessage(OutgoingEvents.message(event, SOURCE)).await().atMost(timeout);
             LOG.infof("published %s event %s for %s", event.topic(), event.meta().eventId(), event.assetId());
         }
-    }
-
-    /** @return the record value (event JSON) with key and CloudEvents headers as Kafka metadata */
-    static Message<byte[]> toMessage(StowageEvent event) {
-        List<RecordHeader> headers = new ArrayList<>();
-        CloudEventHeaders.of(event, SOURCE).forEach((name, value) ->
-                headers.add(new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8))));
-        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(event.assetId())
-                .withHeaders(headers)
-                .build();
-        return Message.of(EventCodec.encode(event)).addMetadata(metadata);
     }
 
     private MutinyEmitter<byte[]> emitterFor(StowageEvent event) {

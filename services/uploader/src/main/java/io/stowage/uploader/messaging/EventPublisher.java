@@ -3,17 +3,12 @@ package io.stowage.uploader.messaging;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
-import io.stowage.events.CloudEventHeaders;
-import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectUploaded;
 import io.stowage.events.StowageEvent;
+import io.stowage.kafka.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Message;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -40,12 +35,7 @@ public class EventPublisher {
 
     /** @return completes when the broker acknowledged the record */
     public Uni<Void> publish(StowageEvent event) {
-        RecordHeaders headers = new RecordHeaders();
-        CloudEventHeaders.of(event, SOURCE).forEach((name, value) ->
-                headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
-        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(event.assetId()).withHeaders(headers).build();
         MutinyEmitter<byte[]> emitter = event instanceof ObjectUploaded ? uploaded : failed;
-        return emitter.sendMessage(Message.of(EventCodec.encode(event)).addMetadata(metadata));
+        return emitter.sendMessage(OutgoingEvents.message(event, SOURCE));
     }
 }

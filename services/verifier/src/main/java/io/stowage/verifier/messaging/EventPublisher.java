@@ -3,16 +3,11 @@ package io.stowage.verifier.messaging;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
-import io.stowage.events.CloudEventHeaders;
-import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectVerified;
+import io.stowage.kafka.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Message;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -35,11 +30,6 @@ public class EventPublisher {
 
     /** @return completes when the broker acknowledged the record */
     public Uni<Void> publish(ObjectVerified event) {
-        RecordHeaders headers = new RecordHeaders();
-        CloudEventHeaders.of(event, SOURCE).forEach((name, value) ->
-                headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
-        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(event.assetId()).withHeaders(headers).build();
-        return verified.sendMessage(Message.of(EventCodec.encode(event)).addMetadata(metadata));
+        return verified.sendMessage(OutgoingEvents.message(event, SOURCE));
     }
 }
