@@ -1,5 +1,6 @@
 package io.stowage.uploader;
 
+import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CheckpointPublished;
@@ -39,7 +40,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 
-import static io.stowage.uploader.KafkaProbe.header;
+import static io.stowage.stack.KafkaProbe.header;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -70,7 +71,6 @@ class UploaderServiceTest {
 
     @AfterEach
     void close() {
-        kafka.close();
         s3.close();
     }
 

@@ -1,5 +1,6 @@
 package io.stowage.verifier;
 
+import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CloudEventHeaders;
@@ -30,7 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.stowage.verifier.KafkaProbe.header;
+import static io.stowage.stack.KafkaProbe.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The packaged verifier against the real Kafka broker and S3Proxy of the embedded stack. */
@@ -58,7 +59,6 @@ class VerifierServiceTest {
 
     @AfterEach
     void close() {
-        kafka.close();
         s3.close();
     }
 

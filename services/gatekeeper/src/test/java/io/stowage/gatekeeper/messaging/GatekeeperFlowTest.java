@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.messaging;
 
+import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CloudEventHeaders;
