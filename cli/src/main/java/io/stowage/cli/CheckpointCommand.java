@@ -12,16 +12,18 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code stowage checkpoint publish DIR}: publish a complete step directory and wait until it is uploaded and verified. */
-@Command(name = "checkpoint", description = "Checkpoint commands.", subcommands = CheckpointCommand.Publish.class)
+@Command(name = "checkpoint", mixinStandardHelpOptions = true, description = "Checkpoint commands.", subcommands = CheckpointCommand.Publish.class)
 final class CheckpointCommand {
 
-    @Command(name = "publish", description = "Publish a complete checkpoint step directory for upload.")
+    @Command(name = "publish", mixinStandardHelpOptions = true,
+            description = "Publish a complete checkpoint step directory for upload; provenance comes from its provenance.json"
+                    + " (codeCommit, configSha256, dataManifestSha256).")
     static final class Publish implements Callable<Integer> {
         @Parameters(paramLabel = "DIR", description = "The step directory (complete: renamed into place).")
         Path dir;
-        @Option(names = "--experiment", required = true)
+        @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
         String experiment;
-        @Option(names = "--run", required = true)
+        @Option(names = "--run", required = true, description = "Run name (same characters).")
         String run;
         @Option(names = "--step", description = "Step number (default: from a directory named step-N).")
         Long step;
@@ -45,7 +47,7 @@ final class CheckpointCommand {
             try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
                 publisher.publish(prepared.event());
             }
-            progress.step("published " + prepared.event().assetId() + " (" + prepared.event().fileCount() + " files)");
+            progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
             if (!noWait) {
                 new LedgerClient(session.serviceUrl("ledger")).awaitVerified(prepared.event().assetId(),
                         prepared.event().fileCount() * (key ? 2 : 1), Duration.ofHours(2));

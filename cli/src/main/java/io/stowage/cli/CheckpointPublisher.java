@@ -62,9 +62,7 @@ public final class CheckpointPublisher {
         } catch (InvalidEventException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || !Files.isReadable(dir)) {
-            throw new CliException(CliException.USAGE, "checkpoint directory " + dir + " does not exist or is not a readable directory");
-        }
+        Inputs.requireReadableDirectory("checkpoint directory", dir);
         List<MemberEntry> files = hashFiles(dir);
         if (files.isEmpty()) {
             throw new CliException(CliException.USAGE, "checkpoint directory " + dir + " holds no files");

@@ -12,10 +12,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** {@code stowage dataset shard DIR}: cut a dataset into shards through the shard-builder, then wait for upload and verification. */
-@Command(name = "dataset", description = "Dataset commands.", subcommands = DatasetCommand.Shard.class)
+@Command(name = "dataset", mixinStandardHelpOptions = true, description = "Dataset commands.", subcommands = DatasetCommand.Shard.class)
 final class DatasetCommand {
 
-    @Command(name = "shard", description = "Cut DIR into tar.zst shards with member manifests; upload and verify them.")
+    @Command(name = "shard", mixinStandardHelpOptions = true, description = "Cut DIR into tar.zst shards with member manifests; upload and verify them.")
     static final class Shard implements Callable<Integer> {
         @Parameters(paramLabel = "DIR", description = "The dataset directory.")
         Path dir;
@@ -37,20 +37,20 @@ final class DatasetCommand {
         @Override
         public Integer call() {
             Path source = dir.toAbsolutePath().normalize();
-            if (!Validation.isSegment(name) || !Validation.isSegment(revision)) {
-                throw new CliException(CliException.USAGE, "dataset name '" + name + "' or revision '" + revision
-                        + "' is not valid: use only ASCII letters, digits, '.', '_' and '-'");
+            try {
+                Validation.requireSegment("dataset name", name);
+                Validation.requireSegment("revision", revision);
+            } catch (io.stowage.events.InvalidEventException e) {
+                throw new CliException(CliException.USAGE, e.getMessage());
             }
-            if (!Files.isDirectory(source) || !Files.isReadable(source)) {
-                throw new CliException(CliException.USAGE, "dataset directory " + source + " does not exist or is not readable");
-            }
+            Inputs.requireReadableDirectory("dataset directory", source);
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);
             progress.step("sharding " + source);
             ShardBuilderClient.ShardResult result = new ShardBuilderClient(session.serviceUrl("shard-builder")).shard(
                     new ShardBuilderClient.ShardRequest(source.toString(), name, revision, license, this.source, shardBytes,
                             session.stagingDir()));
-            progress.detail(result.shards() + " shards, " + result.members() + " members, " + result.memberBytes() + " bytes");
+            progress.detail(Inputs.count(result.shards(), "shard") + ", " + Inputs.count(result.members(), "member") + ", " + result.memberBytes() + " bytes");
             if (!noWait) {
                 progress.step("waiting for upload and verification");
                 new LedgerClient(session.serviceUrl("ledger")).awaitVerified(AssetIds.dataset(name, revision),
@@ -60,7 +60,7 @@ final class DatasetCommand {
             if (json) {
                 JsonOut.print(result);
             } else {
-                System.out.println(result.assetId() + ": " + result.shards() + " shards, manifest sha256 " + result.manifestSha256());
+                System.out.println(result.assetId() + ": " + Inputs.count(result.shards(), "shard") + ", manifest sha256 " + result.manifestSha256());
             }
             return 0;
         }

@@ -8,14 +8,17 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code stowage demo}: the whole flow on the shipped real data, in a scratch directory. */
-@Command(name = "demo", description = "Run the main job end to end on real sample data in a scratch directory.")
+@Command(name = "demo", mixinStandardHelpOptions = true, description = "Run the main job end to end on real sample data in a scratch directory.")
 final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the result as one line of JSON on standard output.")
     boolean json;
 
-    @Option(names = "--work", description = "Scratch directory (default: a new temporary directory).")
+    @Option(names = "--work", description = "Scratch directory, kept afterwards (default: a new temporary directory, removed afterwards).")
     Path work;
+
+    @Option(names = "--keep", description = "Keep the temporary scratch directory (servers' data, logs, what was left on the hot volume).")
+    boolean keep;
 
     @Override
     public Integer call() throws Exception {
@@ -24,8 +27,14 @@ final class DemoCommand implements Callable<Integer> {
         progress.step("scratch directory " + dir + " (plays the hot volume; the repository is never touched)");
         DemoRunner.HotVolume hot = DemoRunner.HotVolume.prepare(Repo.root(), dir);
         DemoReport report;
-        try (Platform platform = Platform.start(dir, false, hot.protectedRoots(dir), progress)) {
+        try (Platform platform = Platform.start(dir, hot.protectedRoots(dir), progress)) {
             report = new DemoRunner(platform.session(), progress).run(hot);
+        }
+        if (work == null && !keep) {
+            progress.step("removing the scratch directory (use --keep or --work DIR to keep it)");
+            deleteTree(dir);
+        } else {
+            progress.step("kept the scratch directory " + dir + " (servers' logs under logs/ and stack/)");
         }
         if (json) {
             JsonOut.print(report);
@@ -35,12 +44,19 @@ final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+            for (Path path : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
     private static void print(DemoReport r) {
-        System.out.println();
         System.out.printf("dataset %s@%s: %d shards, %d objects verified, gate %s%n", r.dataset().name(),
                 r.dataset().revision(), r.dataset().shards(), r.dataset().objectsVerified(), r.dataset().gate());
-        r.checkpoints().forEach(c -> System.out.printf("checkpoint step %d: %d files, %d verified copies, gate %s%n",
-                c.step(), c.objects(), c.copies(), c.gate()));
+        r.checkpoints().forEach(c -> System.out.printf("checkpoint step %d: %d files, %d verified cop%s, gate %s%n",
+                c.step(), c.objects(), c.copies(), c.copies() == 1 ? "y" : "ies", c.gate()));
         r.denied().forEach(d -> {
             System.out.printf("denied %s:%n", d.path());
             d.failed().forEach(f -> System.out.printf("  condition %d (%s): %s%n", f.condition(), f.code(), f.detail()));

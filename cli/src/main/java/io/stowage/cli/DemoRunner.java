@@ -72,7 +72,8 @@ public final class DemoRunner {
                     new ShardBuilderClient.ShardRequest(hot.dataset().toString(), DATASET, REVISION, "CC-BY-SA-3.0",
                             "Debian asterisk-core-sounds-en-wav 1.6.1-1, recorded by Allison Smith",
                             DEMO_SHARD_BYTES, session.stagingDir()));
-            progress.detail(shards.shards() + " shards, " + shards.members() + " members, " + shards.memberBytes() + " bytes");
+            progress.detail(Inputs.count(shards.shards(), "shard") + ", " + Inputs.count(shards.members(), "member") + ", "
+                    + shards.memberBytes() + " bytes");
             List<Path> steps = stepDirs(hot.run());
             CheckpointPublisher checkpoints = new CheckpointPublisher(Path.of(session.stagingDir()), clock);
             List<CheckpointPublisher.Prepared> published = new ArrayList<>();
@@ -91,7 +92,8 @@ public final class DemoRunner {
             for (CheckpointPublisher.Prepared p : published) {
                 ledger.awaitVerified(p.event().assetId(), p.event().fileCount() * (p.event().key() ? 2 : 1), WAIT);
             }
-            ReleaseRequester releases = new ReleaseRequester(publisher, ledger, clock);
+            ReleaseRequester releases = new ReleaseRequester(publisher, ledger, clock,
+                    io.stowage.events.ProtectedRoots.parse(session.protectedRoots()));
             List<DemoReport.Denial> denied = new ArrayList<>();
             progress.step("asking to release " + hot.run() + ", which also holds train.log (never archived)");
             Map<Path, String> before = snapshot(hot.run());

@@ -25,12 +25,11 @@ public final class Platform implements AutoCloseable {
     /**
      * Starts everything under {@code work} ({@code stack/}, {@code logs/}, {@code staging/}).
      *
-     * @param fixedPorts     services on ports 8081-8086 instead of free ones
      * @param protectedRoots directories the gate must never release
      * @throws IOException   when a server cannot start
      * @throws CliException  when a service cannot start
      */
-    public static Platform start(Path work, boolean fixedPorts, List<Path> protectedRoots, Progress progress)
+    public static Platform start(Path work, List<Path> protectedRoots, Progress progress)
             throws IOException {
         progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
         EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"));
@@ -38,8 +37,9 @@ public final class Platform implements AutoCloseable {
             progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
             Path staging = work.resolve("staging");
             ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
-                    fixedPorts, protectedRoots, staging);
-            Session session = new Session(stack.endpoints(), services.urls(), staging.toString());
+                    protectedRoots, staging);
+            Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
+                    protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid());
             return new Platform(stack, services, session);
         } catch (IOException | RuntimeException e) {
             stack.close();

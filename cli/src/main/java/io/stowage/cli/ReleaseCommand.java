@@ -1,5 +1,6 @@
 package io.stowage.cli;
 
+import io.stowage.events.ProtectedRoots;
 import io.stowage.events.ledger.ReleaseOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -11,7 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** {@code stowage release DIR [--dry-run]}: ask the gate to release one directory; exit 3 when denied. */
-@Command(name = "release", description = "Delete DIR only if the five-condition gate passes (exit 3 when denied).")
+@Command(name = "release", mixinStandardHelpOptions = true, description = "Delete DIR only if the five-condition gate passes (exit 3 when denied).")
 final class ReleaseCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "The one archived directory to release.")
     Path dir;
@@ -25,8 +26,8 @@ final class ReleaseCommand implements Callable<Integer> {
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
         ReleaseOutcome outcome;
         try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
-            outcome = new ReleaseRequester(publisher, new LedgerClient(session.serviceUrl("ledger")), Clock.systemUTC())
-                    .release(dir, dryRun, Duration.ofMinutes(30));
+            outcome = new ReleaseRequester(publisher, new LedgerClient(session.serviceUrl("ledger")), Clock.systemUTC(),
+                    ProtectedRoots.parse(session.protectedRoots())).release(dir, dryRun, Duration.ofMinutes(30));
         }
         if (json) {
             JsonOut.print(outcome);

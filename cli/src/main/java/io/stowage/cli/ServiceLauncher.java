@@ -1,5 +1,6 @@
 package io.stowage.cli;
 
+import io.stowage.stack.OrphanReaper;
 import io.stowage.stack.StackEndpoints;
 
 import java.io.IOException;
@@ -20,46 +21,38 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar})
- * as separate child processes wired to a running stack through environment variables, waits for
- * each one's {@code /q/health/ready}, and stops them all on {@link #close()}. Each service logs to
- * {@code <logs>/<name>.log}.
+ * as separate child processes on free loopback ports, wired to a running stack through environment
+ * variables, waits for each one's {@code /q/health/ready}, and stops them all on {@link #close()}.
+ * Each service logs to {@code <logs>/<name>.log}. A watchdog ({@link OrphanReaper}) stops them if
+ * this JVM dies without closing them.
  */
 public final class ServiceLauncher implements AutoCloseable {
-    /** The services in start order, with their default HTTP ports. */
-    public static final Map<String, Integer> SERVICES = orderedServices();
+    /** The services in start order. */
+    public static final List<String> SERVICES = List.of("ledger", "shard-builder", "uploader", "verifier",
+            "gatekeeper", "provider-adapter");
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
-
-    private static Map<String, Integer> orderedServices() {
-        Map<String, Integer> services = new LinkedHashMap<>();
-        services.put("ledger", 8086);
-        services.put("shard-builder", 8081);
-        services.put("uploader", 8082);
-        services.put("verifier", 8083);
-        services.put("gatekeeper", 8084);
-        services.put("provider-adapter", 8085);
-        return services;
-    }
+    private OrphanReaper reaper;
 
     /**
      * Starts every service and waits until all are ready.
      *
      * @param repo           the Stowage checkout whose services were packaged
      * @param stack          the running servers
-     * @param fixedPorts     use the default ports 8081-8086 (for {@code up}); otherwise free ports
      * @param protectedRoots directories the gate must never release (comma-separated for the services)
      * @param stagingDir     the shard-builder's staging directory
      * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
      */
-    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, boolean fixedPorts,
-                                        List<Path> protectedRoots, Path stagingDir) throws IOException {
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
+                                        Path stagingDir) throws IOException {
         ServiceLauncher launcher = new ServiceLauncher();
         try {
             Files.createDirectories(logs);
+            launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
-            SERVICES.forEach((name, port) -> ports.put(name, fixedPorts ? port : freePort()));
+            SERVICES.forEach(name -> ports.put(name, freePort()));
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
                 Map<String, String> env = new LinkedHashMap<>(stack.environment());
@@ -74,6 +67,7 @@ public final class ServiceLauncher implements AutoCloseable {
             for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
                 launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
             }
+            launcher.requireAllAlive(logs);
             return launcher;
         } catch (RuntimeException | IOException e) {
             launcher.close();
@@ -81,9 +75,20 @@ public final class ServiceLauncher implements AutoCloseable {
         }
     }
 
-    /** @return service name to base URL, e.g. {@code ledger -> http://127.0.0.1:8086} */
+    /** @return service name to base URL, e.g. {@code ledger -> http://127.0.0.1:41234}, in start order */
     public Map<String, String> urls() {
-        return Map.copyOf(urls);
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(urls));
+    }
+
+    /** A service whose port was taken answers health from someone else's process, then exits: catch that. */
+    private void requireAllAlive(Path logs) {
+        List<String> names = List.copyOf(urls.keySet());
+        for (int i = 0; i < processes.size(); i++) {
+            if (!processes.get(i).isAlive()) {
+                throw new CliException(CliException.FAILED, "service " + names.get(i) + " exited during start-up; see "
+                        + logs.resolve(names.get(i) + ".log"));
+            }
+        }
     }
 
     private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
@@ -95,8 +100,11 @@ public final class ServiceLauncher implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-jar", jar.toString());
         builder.environment().putAll(env);
-        builder.redirectErrorStream(true).redirectOutput(log.toFile());
-        processes.add(builder.start());
+        builder.redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process process = builder.start();
+        processes.add(process);
+        reaper.track(process.pid());
     }
 
     private void awaitReady(String name, String url, Path log) {
@@ -143,6 +151,9 @@ public final class ServiceLauncher implements AutoCloseable {
             }
         }
         processes.clear();
+        if (reaper != null) {
+            reaper.close();
+        }
     }
 
     private static String javaBinary() {

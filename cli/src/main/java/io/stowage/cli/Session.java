@@ -16,11 +16,19 @@ import java.util.Map;
  * of the six services, and the staging directory. Written by {@code stowage up} (and the demo) to
  * {@code $STOWAGE_HOME/session.json} with owner-only permissions, since it holds credentials.
  *
- * @param stack       where Kafka, the S3-compatible store and PostgreSQL listen
- * @param services    service name (e.g. "ledger") to base URL (e.g. http://127.0.0.1:8086)
- * @param stagingDir  absolute directory for shards and checkpoint manifests
+ * @param stack          where Kafka, the S3-compatible store and PostgreSQL listen
+ * @param services       service name (e.g. "ledger") to base URL (e.g. http://127.0.0.1:41234)
+ * @param stagingDir     absolute directory for shards and checkpoint manifests
+ * @param protectedRoots directories the gate never releases (the CLI refuses them before asking)
+ * @param ownerPid       process id of the {@code stowage up} that owns the session
  */
-public record Session(StackEndpoints stack, Map<String, String> services, String stagingDir) {
+public record Session(StackEndpoints stack, Map<String, String> services, String stagingDir,
+                      java.util.List<String> protectedRoots, long ownerPid) {
+
+    /** @return true while the owning {@code stowage up} process is alive */
+    public boolean alive() {
+        return ProcessHandle.of(ownerPid).map(ProcessHandle::isAlive).orElse(false);
+    }
 
     /** @return the base URL of service {@code name}; throws {@link CliException} when it is unknown */
     public URI serviceUrl(String name) {
@@ -51,11 +59,17 @@ public record Session(StackEndpoints stack, Map<String, String> services, String
             throw new CliException(CliException.FAILED, "Stowage is not running: no " + file
                     + " (start it with 'stowage up' in another terminal)");
         }
+        Session session;
         try {
-            return mapper().readValue(file.toFile(), Session.class);
+            session = mapper().readValue(file.toFile(), Session.class);
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot read " + file + ": " + e.getMessage(), e);
         }
+        if (!session.alive()) {
+            throw new CliException(CliException.FAILED, "Stowage is not running: " + file + " is left from 'stowage up' (pid "
+                    + session.ownerPid() + "), which has ended; start it again with 'stowage up'");
+        }
+        return session;
     }
 
     private static ObjectMapper mapper() {

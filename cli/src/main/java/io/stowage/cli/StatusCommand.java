@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import java.util.concurrent.Callable;
 
 /** {@code stowage status}: what the ledger holds. */
-@Command(name = "status", description = "Show what the ledger holds: events, objects, verifications, gate decisions.")
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the ledger holds: events, objects, verifications, gate decisions.")
 final class StatusCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the status as one line of JSON.")
     boolean json;

@@ -32,6 +32,12 @@ public final class StowageCli implements Runnable {
             commandLine.getErr().println("stowage: " + e.getClass().getSimpleName() + ": " + e.getMessage());
             return CliException.FAILED;
         });
+        cli.setParameterExceptionHandler((e, args1) -> {
+            CommandLine command = e.getCommandLine();
+            command.getErr().println("stowage: " + e.getMessage() + " (see '" + command.getCommandSpec().qualifiedName()
+                    + " --help')");
+            return CliException.USAGE;
+        });
         cli.setExitCodeExceptionMapper(e -> CliException.USAGE);
         return cli.execute(args);
     }

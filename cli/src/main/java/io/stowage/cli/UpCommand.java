@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 
 /** {@code stowage up}: the embedded stack and the six services, until Ctrl-C. */
-@Command(name = "up", description = "Start Kafka, S3Proxy, PostgreSQL and the six services on loopback; Ctrl-C stops all.")
+@Command(name = "up", mixinStandardHelpOptions = true, description = "Start Kafka, S3Proxy, PostgreSQL and the six services on loopback; Ctrl-C stops all.")
 final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--protect", description = "A directory the gate must never release (repeatable); STOWAGE_HOME is always protected.")
@@ -21,13 +21,17 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StowageHome home = StowageHome.fromEnvironment();
         if (Files.exists(home.session())) {
-            throw new CliException(CliException.FAILED, "a session file exists at " + home.session()
-                    + ": is 'stowage up' already running? (delete the file if it is not)");
+            if (readOwnerAlive(home)) {
+                throw new CliException(CliException.FAILED, "'stowage up' is already running for " + home.root()
+                        + " (see " + home.session() + "); set STOWAGE_HOME to run a second one");
+            }
+            System.err.println("==> replacing " + home.session() + ", left by a 'stowage up' that has ended");
+            Files.delete(home.session());
         }
         List<Path> roots = new ArrayList<>(protectedRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
         roots.add(home.root());
         Progress progress = new Progress(System.err, false);
-        Platform platform = Platform.start(home.root(), true, roots, progress);
+        Platform platform = Platform.start(home.root(), roots, progress);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.err.println("==> stopping the services and servers");
@@ -47,5 +51,14 @@ final class UpCommand implements Callable<Integer> {
         System.out.println("Press Ctrl-C to stop.");
         stopped.await();
         return 0;
+    }
+
+    private static boolean readOwnerAlive(StowageHome home) {
+        try {
+            Session.readFrom(home.session());
+            return true;
+        } catch (CliException notRunning) {
+            return false;
+        }
     }
 }

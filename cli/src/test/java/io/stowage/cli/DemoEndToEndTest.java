@@ -63,7 +63,7 @@ class DemoEndToEndTest {
     static void runTheDemo() throws Exception {
         work = Files.createTempDirectory("stowage-e2e-");
         hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
-        platform = Platform.start(work, false, hot.protectedRoots(work), new Progress(System.err, false));
+        platform = Platform.start(work, hot.protectedRoots(work), new Progress(System.err, false));
         StackEndpoints stack = platform.session().stack();
         s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
                 .forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
@@ -198,12 +198,29 @@ class DemoEndToEndTest {
     void aDryRunPassesOrDeniesButNeverDeletes() throws Exception {
         Path step = work.resolve("hot/checkpoints/speech-digits/run-2/step-000000000001");
         try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
-            var outcome = new ReleaseRequester(publisher, new LedgerClient(platform.session().serviceUrl("ledger")), Clock.systemUTC())
-                    .release(step, true, Duration.ofSeconds(90));
+            var outcome = requester(publisher).release(step, true, Duration.ofSeconds(90));
             assertThat(outcome.gate()).isEqualTo("denied");
             assertThat(outcome.released()).isFalse();
         }
         assertThat(step.resolve("model.pt")).exists();
+    }
+
+    @Test
+    @Order(8)
+    void aProtectedRootIsRefusedBeforeAnythingIsAsked() {
+        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+            for (Path root : List.of(hot.root(), hot.root().resolve("checkpoints"), Path.of("/"))) {
+                assertThatThrownBy(() -> requester(publisher).release(root, false, Duration.ofSeconds(5)))
+                        .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))
+                        .hasMessageContaining("is protected");
+            }
+        }
+        assertThat(hot.run().resolve("train.log")).exists();
+    }
+
+    private static ReleaseRequester requester(EventPublisher publisher) {
+        return new ReleaseRequester(publisher, new LedgerClient(platform.session().serviceUrl("ledger")), Clock.systemUTC(),
+                io.stowage.events.ProtectedRoots.parse(platform.session().protectedRoots()));
     }
 
     private static byte[] get(String bucket, String key) {

@@ -11,9 +11,9 @@ import java.util.List;
  * A small {@code /bin/sh} watchdog, started before any server, that stops the stack's servers when this JVM
  * dies without stopping them (kill -9, a test JVM killed while the stack starts): it polls the JVM once a second,
  * then sends SIGTERM to every child JVM listed in {@code stack.pids} and SIGINT (fast shutdown) to the postmaster
- * named in {@code postgres/data/postmaster.pid}.
+ * named in {@code postgres/data/postmaster.pid}. The CLI uses it too, for the service JVMs it starts.
  */
-final class OrphanReaper implements AutoCloseable {
+public final class OrphanReaper implements AutoCloseable {
     static final String PID_FILE = "stack.pids";
 
     private final Process process;
@@ -29,7 +29,7 @@ final class OrphanReaper implements AutoCloseable {
      *
      * @throws IOException when the pid file cannot be written or {@code /bin/sh} cannot be started
      */
-    static OrphanReaper watch(Path dir) throws IOException {
+    public static OrphanReaper watch(Path dir) throws IOException {
         Path pidFile = dir.resolve(PID_FILE);
         Files.writeString(pidFile, "", StandardCharsets.US_ASCII);
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
@@ -47,7 +47,16 @@ final class OrphanReaper implements AutoCloseable {
      * @throws IOException when the pid file cannot be appended to
      */
     void track(ChildProcess child) throws IOException {
-        Files.writeString(pidFile, child.pid() + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
+        track(child.pid());
+    }
+
+    /**
+     * Adds the process {@code pid} to those sent SIGTERM if this JVM dies.
+     *
+     * @throws IOException when the pid file cannot be appended to
+     */
+    public void track(long pid) throws IOException {
+        Files.writeString(pidFile, pid + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
     }
 
     /** Ends the watchdog (the servers were stopped normally); idempotent. */
