@@ -25,6 +25,11 @@ public final class CloudEventHeaders {
     public static final String CORRELATION_ID = "ce_correlationid";
     /** Id of the event that caused this one (absent for a first event). */
     public static final String CAUSATION_ID = "ce_causationid";
+    /**
+     * Gate decisions: HMAC-SHA256 of the record value under the gatekeeper's signing key, hex
+     * ({@link GateSignature}); the provider-adapter acts only on a {@code gate.passed} whose signature verifies.
+     */
+    public static final String SIGNATURE = "stowage-signature";
     /** Dead-letter records: why the record was refused. */
     public static final String DLQ_REASON = "dead-letter-reason";
     /** Dead-letter records: the topic the record came from. */
