@@ -31,6 +31,8 @@ public final class ServiceLauncher implements AutoCloseable {
     public static final List<String> SERVICES = List.of("ledger", "shard-builder", "uploader", "verifier",
             "gatekeeper", "provider-adapter");
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+    /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
+    private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
@@ -53,6 +55,7 @@ public final class ServiceLauncher implements AutoCloseable {
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
             SERVICES.forEach(name -> ports.put(name, freePort()));
+            String signingKey = newSigningKey();
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
                 Map<String, String> env = new LinkedHashMap<>(stack.environment());
@@ -61,6 +64,9 @@ public final class ServiceLauncher implements AutoCloseable {
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
                 env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
                 env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
+                if (SIGNING_SERVICES.contains(service.getKey())) {
+                    env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
+                }
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }
@@ -154,6 +160,13 @@ public final class ServiceLauncher implements AutoCloseable {
         if (reaper != null) {
             reaper.close();
         }
+    }
+
+    /** @return a fresh random key for this run's gate decisions (256 bits, base64), handed to the two services by environment */
+    private static String newSigningKey() {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        return java.util.Base64.getEncoder().withoutPadding().encodeToString(key);
     }
 
     private static String javaBinary() {
