@@ -9,7 +9,8 @@ package io.stowage.events;
  * @param expectedSha256 SHA-256 from the {@link ObjectUploaded} event
  * @param actualBytes    bytes the store reported (HEAD) or returned (FULL_READ); -1 when missing
  * @param actualSha256   SHA-256 metadata (HEAD) or recomputed digest (FULL_READ); null when missing
- * @param detail         one line explaining a non-OK result; null when OK
+ * @param detail         one line explaining a non-OK result; when OK, null or the verifier's sampling reason
+ *                       (why the object was or was not read in full, e.g. "full read: manifest")
  */
 public record ObjectVerified(EventMeta meta, String assetId, String store, String bucket, String key,
                              ObjectKind kind, VerifyMethod method, VerifyResult result,

@@ -3,46 +3,88 @@ package io.stowage.verifier.domain;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectUploaded;
 
-import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Locale;
 
 /**
- * Decides which uploaded objects are re-downloaded in full after their HEAD check:
- * <ul>
- *   <li>always the manifests ({@link ObjectKind#MEMBERS}, {@link ObjectKind#DATASET_MANIFEST}): small,
- *       and every gate decision rests on them;</li>
- *   <li>always every object of the replica store: it is the second copy of gate condition 4;</li>
- *   <li>otherwise a deterministic sample: the first 8 bytes of SHA-256({@code seed} + "\n" + key), read as
- *       a fraction in [0, 1), below {@code fraction}. The same key gets the same choice on every
- *       redelivery and every replica of the verifier.</li>
- * </ul>
- * With the default fraction 1.0 everything is re-read. Below 1.0, gate condition 2 ("at least one shard
- * or checkpoint file of each asset read in full") is not guaranteed for an asset with few objects.
- *
- * @param fraction share of the other objects to re-read, 0.0 to 1.0
- * @param seed     salt of the sample, so that a different seed samples different keys
+ * Decides which uploaded objects are re-downloaded in full after their HEAD check: consumes an
+ * {@link ObjectUploaded} and produces a {@link Choice} with the reason, in this order of rules
+ * (services/verifier/README.md has the whole policy):
+ * <ol>
+ *   <li>a manifest ({@link ObjectKind#MEMBERS}, {@link ObjectKind#DATASET_MANIFEST});</li>
+ *   <li>an object of the replica store (only key checkpoints are copied there);</li>
+ *   <li>a {@link ObjectKind#SHARD} or {@link ObjectKind#CHECKPOINT_FILE} of an asset that has had no
+ *       successful full read yet in this verifier instance (gate condition 2);</li>
+ *   <li>otherwise a seeded sample: the first 53 bits of SHA-256(seed + "\n" + key), read as a draw in
+ *       [0, 1), below {@code fraction}. The draw does not depend on the size, so the expected share of
+ *       bytes re-read is {@code fraction} too; the same seed and key give the same choice everywhere.</li>
+ * </ol>
+ * Thread-safe; holds the bounded set of asset ids that had a successful full read.
  */
-public record FullReadPolicy(double fraction, String seed) {
+public final class FullReadPolicy {
+    private final double fraction;
+    private final long seed;
+    private final RecentAssets readAssets;
 
-    public FullReadPolicy {
-        if (fraction < 0.0 || fraction > 1.0) {
+    /**
+     * @param fraction         share (0.0–1.0) of the remaining objects to re-read
+     * @param seed             salt of the sample; another seed samples other keys
+     * @param rememberedAssets how many asset ids with a successful full read to keep in memory
+     * @throws IllegalArgumentException for a fraction outside [0, 1] or fewer than 1 remembered asset
+     */
+    public FullReadPolicy(double fraction, long seed, int rememberedAssets) {
+        if (!(fraction >= 0.0 && fraction <= 1.0)) {
             throw new IllegalArgumentException("full-read fraction must be within [0, 1]: " + fraction);
         }
+        this.fraction = fraction;
+        this.seed = seed;
+        this.readAssets = new RecentAssets(rememberedAssets);
     }
 
-    /** @return true when {@code uploaded} must be re-downloaded and its SHA-256 recomputed */
-    public boolean fullRead(ObjectUploaded uploaded) {
-        if (uploaded.kind() == ObjectKind.MEMBERS || uploaded.kind() == ObjectKind.DATASET_MANIFEST
-                || "replica".equals(uploaded.store())) {
-            return true;
+    /**
+     * Whether one object is re-read in full, and why.
+     *
+     * @param fullRead true when the object is to be re-downloaded and hashed
+     * @param reason   one line, e.g. "full read: manifest" or "no full read: not sampled (seed 0, fraction 0.1, draw 0.73)"
+     */
+    public record Choice(boolean fullRead, String reason) {
+    }
+
+    /** @return the choice for {@code uploaded}; does not change any state */
+    public synchronized Choice choose(ObjectUploaded uploaded) {
+        ObjectKind kind = uploaded.kind();
+        if (kind == ObjectKind.MEMBERS || kind == ObjectKind.DATASET_MANIFEST) {
+            return new Choice(true, "full read: manifest");
         }
-        return sample(uploaded.key()) < fraction;
+        if ("replica".equals(uploaded.store())) {
+            return new Choice(true, "full read: replica copy of a key checkpoint");
+        }
+        if ((kind == ObjectKind.SHARD || kind == ObjectKind.CHECKPOINT_FILE) && !readAssets.contains(uploaded.assetId())) {
+            return new Choice(true, "full read: first of asset");
+        }
+        double draw = draw(uploaded.key());
+        String inputs = "seed " + seed + ", fraction " + BigDecimal.valueOf(fraction).toPlainString();
+        return draw < fraction ? new Choice(true, "full read: sampled (" + inputs + ")")
+                : new Choice(false, String.format(Locale.ROOT, "no full read: not sampled (%s, draw %.4f)", inputs, draw));
     }
 
-    /** @return the key's place in [0, 1) under this seed */
-    double sample(String key) {
+    /**
+     * Records a FULL_READ result of OK, so that later shards and checkpoint files of the same asset fall to
+     * the sample. Only an OK read counts: after a mismatch, a missing object or an error the next object of
+     * the asset is read in full again.
+     */
+    public synchronized void fullReadSucceeded(ObjectUploaded uploaded) {
+        if (uploaded.kind() == ObjectKind.SHARD || uploaded.kind() == ObjectKind.CHECKPOINT_FILE) {
+            readAssets.add(uploaded.assetId());
+        }
+    }
+
+    /** @return the key's draw in [0, 1) under this seed: the first 53 bits of SHA-256(seed + "\n" + key) */
+    double draw(String key) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest((seed + "\n" + key).getBytes(StandardCharsets.UTF_8));

@@ -11,25 +11,43 @@ import java.time.Clock;
 /**
  * Judges one {@link Observation} of an uploaded object against its {@link ObjectUploaded} event and
  * produces the {@link ObjectVerified} event: OK, MISMATCH (expected and actual size / SHA-256),
- * MISSING or ERROR. The result is caused by the upload event and keeps its correlation id.
+ * MISSING or ERROR. The result is caused by the upload event and keeps its correlation id. The detail
+ * is the sampling reason when OK (null when there is none), and the problem, "; " and the reason otherwise.
  */
 public final class Verdicts {
     private Verdicts() {
     }
 
+    /** @return the result of a look without a sampling reason */
     public static ObjectVerified of(ObjectUploaded uploaded, VerifyMethod method, Observation observation,
                                     Clock clock) {
+        return of(uploaded, method, observation, null, clock);
+    }
+
+    /**
+     * @param reason why the object was or was not read in full ({@link FullReadPolicy.Choice#reason()}), or null
+     * @return the result, its detail the reason when OK, else the problem, "; " and the reason
+     */
+    public static ObjectVerified of(ObjectUploaded uploaded, VerifyMethod method, Observation observation,
+                                    String reason, Clock clock) {
         if (observation instanceof Observation.Found found) {
-            String detail = mismatch(uploaded, method, found);
-            return event(uploaded, method, detail == null ? VerifyResult.OK : VerifyResult.MISMATCH, found.bytes(),
-                    found.sha256(), detail, clock);
+            String problem = mismatch(uploaded, method, found);
+            return event(uploaded, method, problem == null ? VerifyResult.OK : VerifyResult.MISMATCH, found.bytes(),
+                    found.sha256(), detail(problem, reason), clock);
         }
         if (observation instanceof Observation.Missing) {
-            return event(uploaded, method, VerifyResult.MISSING, -1, null,
-                    "no object at " + uploaded.store() + ":" + uploaded.bucket() + "/" + uploaded.key(), clock);
+            return event(uploaded, method, VerifyResult.MISSING, -1, null, detail("no object at " + uploaded.store()
+                    + ":" + uploaded.bucket() + "/" + uploaded.key(), reason), clock);
         }
         return event(uploaded, method, VerifyResult.ERROR, -1, null,
-                ((Observation.Unreachable) observation).reason(), clock);
+                detail(((Observation.Unreachable) observation).reason(), reason), clock);
+    }
+
+    private static String detail(String problem, String reason) {
+        if (problem == null || reason == null) {
+            return problem == null ? reason : problem;
+        }
+        return problem + "; " + reason;
     }
 
     /** @return one line naming what differs, or null when size and SHA-256 are the expected ones */

@@ -8,13 +8,17 @@ import java.time.Duration;
 /** Tuning of the verifier, from {@code stowage.verifier.*}; see {@link io.stowage.verifier.domain.FullReadPolicy}. */
 @ConfigMapping(prefix = "stowage.verifier")
 public interface VerifierSettings {
-    /** Share (0.0–1.0) of shards and checkpoint files re-downloaded in full; manifests and replica objects always are. */
+    /** Share (0.0–1.0) of the remaining objects re-read in full; manifests, replica objects and the first of each asset always are. */
     @WithDefault("1.0")
     double fullReadFraction();
 
-    /** Salt of the deterministic per-key sample. */
-    @WithDefault("stowage")
-    String samplingSeed();
+    /** Salt of the deterministic per-key sample: the same seed picks the same keys. */
+    @WithDefault("0")
+    long samplingSeed();
+
+    /** Asset ids with a successful full read kept in memory (least recent forgotten first). */
+    @WithDefault("100000")
+    int rememberedAssets();
 
     /** Attempts per store call when the store is unreachable or answers 5xx, before reporting ERROR. */
     @WithDefault("4")

@@ -19,7 +19,8 @@ import java.util.Optional;
 /**
  * Verifies one uploaded object: consumes an {@link ObjectUploaded} and produces its HEAD
  * {@link ObjectVerified}, followed by a FULL_READ one when the {@link FullReadPolicy} picks the
- * object (and the HEAD could reach the store). Blocking: call it from a worker thread.
+ * object (and the HEAD could reach the store). The policy's reason is the FULL_READ result's detail, or
+ * the HEAD result's detail when the object is not read in full. Blocking: call it from a worker thread.
  */
 @ApplicationScoped
 public class VerifyWork {
@@ -30,7 +31,8 @@ public class VerifyWork {
 
     VerifyWork(ObjectReaders readers, VerifierSettings settings) {
         this.readers = readers;
-        this.policy = new FullReadPolicy(settings.fullReadFraction(), settings.samplingSeed());
+        this.policy = new FullReadPolicy(settings.fullReadFraction(), settings.samplingSeed(),
+                settings.rememberedAssets());
     }
 
     /** @return one or two results, HEAD first */
@@ -43,14 +45,29 @@ public class VerifyWork {
                     + uploaded.store() + " with bucket " + uploaded.bucket()), clock));
             return results;
         }
-        results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, Observer.head(reader.get(), uploaded.key()), clock));
-        if (results.get(0).result() != VerifyResult.ERROR && policy.fullRead(uploaded)) {
-            results.add(Verdicts.of(uploaded, VerifyMethod.FULL_READ,
-                    Observer.readInFull(reader.get(), uploaded.key()), clock));
+        Observation head = Observer.head(reader.get(), uploaded.key());
+        if (head instanceof Observation.Unreachable) {
+            results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, head, clock));
+        } else {
+            FullReadPolicy.Choice choice = policy.choose(uploaded);
+            String headReason = choice.fullRead() ? null : choice.reason();
+            results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, head, headReason, clock));
+            if (choice.fullRead()) {
+                results.add(readInFull(uploaded, reader.get(), choice.reason()));
+            }
         }
         results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
                 uploaded.meta().eventId(), uploaded.assetId(), r.method(), uploaded.store(), uploaded.key(),
                 r.result(), r.detail() == null ? "" : " (" + r.detail() + ")"));
         return results;
+    }
+
+    private ObjectVerified readInFull(ObjectUploaded uploaded, ObjectReader reader, String reason) {
+        ObjectVerified full = Verdicts.of(uploaded, VerifyMethod.FULL_READ, Observer.readInFull(reader, uploaded.key()),
+                reason, clock);
+        if (full.result() == VerifyResult.OK) {
+            policy.fullReadSucceeded(uploaded);
+        }
+        return full;
     }
 }

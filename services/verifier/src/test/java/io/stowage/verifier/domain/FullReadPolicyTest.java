@@ -6,6 +6,8 @@ import io.stowage.events.ObjectUploaded;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,42 +18,106 @@ class FullReadPolicyTest {
     static final EventMeta META = new EventMeta("up-1", 1, Instant.parse("2026-11-30T00:00:00Z"), "flow-1", "e-0");
 
     static ObjectUploaded uploaded(String store, ObjectKind kind, String key) {
-        return ObjectUploaded.of(META, "dataset/speech/r1", store, "stowage-" + store, key, kind, 10, SHA, "etag",
+        return uploaded("dataset/speech/r1", store, kind, key, 10);
+    }
+
+    static ObjectUploaded uploaded(String asset, String store, ObjectKind kind, String key, long bytes) {
+        return ObjectUploaded.of(META, asset, store, "stowage-" + store, key, kind, bytes, SHA, "etag",
                 "/staging/x", false);
     }
 
+    /** A policy that has already read one object of dataset/speech/r1 in full, so the sample decides. */
+    static FullReadPolicy seen(double fraction, long seed) {
+        FullReadPolicy policy = new FullReadPolicy(fraction, seed, 1000);
+        policy.fullReadSucceeded(uploaded("primary", ObjectKind.SHARD, "first"));
+        return policy;
+    }
+
     @Test
-    void theDefaultReReadsEverything() {
-        FullReadPolicy policy = new FullReadPolicy(1.0, "stowage");
-        assertThat(IntStream.range(0, 200).mapToObj(i -> uploaded("primary", ObjectKind.SHARD, "k" + i)))
-                .allMatch(policy::fullRead);
+    void theDefaultFractionReReadsEverything() {
+        FullReadPolicy policy = seen(1.0, 0);
+        assertThat(IntStream.range(0, 200).mapToObj(i -> policy.choose(uploaded("primary", ObjectKind.SHARD, "k" + i))))
+                .allMatch(FullReadPolicy.Choice::fullRead)
+                .allMatch(c -> c.reason().equals("full read: sampled (seed 0, fraction 1.0)"));
     }
 
     @Test
     void manifestsAndReplicaObjectsAreAlwaysReRead() {
-        FullReadPolicy never = new FullReadPolicy(0.0, "stowage");
-        assertThat(never.fullRead(uploaded("primary", ObjectKind.MEMBERS, "m"))).isTrue();
-        assertThat(never.fullRead(uploaded("primary", ObjectKind.DATASET_MANIFEST, "d"))).isTrue();
-        assertThat(never.fullRead(uploaded("replica", ObjectKind.CHECKPOINT_FILE, "c"))).isTrue();
-        assertThat(never.fullRead(uploaded("primary", ObjectKind.SHARD, "s"))).isFalse();
-        assertThat(never.fullRead(uploaded("primary", ObjectKind.CHECKPOINT_FILE, "c"))).isFalse();
+        FullReadPolicy never = seen(0.0, 0);
+        assertThat(never.choose(uploaded("primary", ObjectKind.MEMBERS, "m")))
+                .isEqualTo(new FullReadPolicy.Choice(true, "full read: manifest"));
+        assertThat(never.choose(uploaded("primary", ObjectKind.DATASET_MANIFEST, "d")))
+                .isEqualTo(new FullReadPolicy.Choice(true, "full read: manifest"));
+        assertThat(never.choose(uploaded("replica", ObjectKind.CHECKPOINT_FILE, "c")))
+                .isEqualTo(new FullReadPolicy.Choice(true, "full read: replica copy of a key checkpoint"));
+        FullReadPolicy.Choice shard = never.choose(uploaded("primary", ObjectKind.SHARD, "s"));
+        assertThat(shard.fullRead()).isFalse();
+        assertThat(shard.reason()).startsWith("no full read: not sampled (seed 0, fraction 0.0, draw 0.");
     }
 
     @Test
-    void theSampleIsDeterministicPerSeedAndKeyAndNearTheFraction() {
-        FullReadPolicy quarter = new FullReadPolicy(0.25, "seed-1");
-        long chosen = IntStream.range(0, 4000).filter(i -> quarter.fullRead(uploaded("primary", ObjectKind.SHARD,
-                "datasets/d/r/shards/" + i))).count();
-        assertThat(chosen).isBetween(850L, 1150L);
+    void theFirstShardOrCheckpointFileOfEachAssetIsReadUntilOneReadSucceeds() {
+        FullReadPolicy never = new FullReadPolicy(0.0, 0, 2);
+        ObjectUploaded first = uploaded("checkpoint/exp/run/000000000010", "primary", ObjectKind.CHECKPOINT_FILE,
+                "c1", 10);
+        ObjectUploaded second = uploaded("checkpoint/exp/run/000000000010", "primary", ObjectKind.CHECKPOINT_FILE,
+                "c2", 10);
+        assertThat(never.choose(first)).isEqualTo(new FullReadPolicy.Choice(true, "full read: first of asset"));
+        assertThat(never.choose(second).fullRead()).isTrue(); // the first read has not succeeded (yet)
 
-        assertThat(new FullReadPolicy(0.25, "seed-1").sample("key-7")).isEqualTo(quarter.sample("key-7"));
-        assertThat(new FullReadPolicy(0.25, "seed-2").sample("key-7")).isNotEqualTo(quarter.sample("key-7"));
-        assertThat(quarter.sample("key-7")).isBetween(0.0, 1.0);
+        never.fullReadSucceeded(first);
+        assertThat(never.choose(second).fullRead()).isFalse();
+        assertThat(never.choose(uploaded("dataset/other/r1", "primary", ObjectKind.SHARD, "s", 10)).reason())
+                .isEqualTo("full read: first of asset");
+        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).fullRead())
+                .isFalse(); // condition 2 asks for a shard or checkpoint file only
     }
 
     @Test
-    void refusesAFractionOutsideZeroToOne() {
-        assertThatThrownBy(() -> new FullReadPolicy(1.5, "s")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new FullReadPolicy(-0.1, "s")).isInstanceOf(IllegalArgumentException.class);
+    void theSetOfReadAssetsIsBoundedAndForgetsTheOldestFirst() {
+        FullReadPolicy policy = new FullReadPolicy(0.0, 0, 2);
+        List.of("a/1", "a/2", "a/3").forEach(a -> policy.fullReadSucceeded(uploaded(a, "primary", ObjectKind.SHARD, a, 1)));
+        assertThat(policy.choose(uploaded("a/1", "primary", ObjectKind.SHARD, "x", 1)).fullRead()).isTrue();
+        assertThat(policy.choose(uploaded("a/3", "primary", ObjectKind.SHARD, "x", 1)).fullRead()).isFalse();
+    }
+
+    @Test
+    void theSampleIsReproducibleFromItsSeedAndAnotherSeedChoosesOtherKeys() {
+        List<String> keys = IntStream.range(0, 500).mapToObj(i -> "datasets/d/r/shards/" + i).toList();
+        List<Boolean> once = chosen(seen(0.3, 42), keys);
+        assertThat(chosen(seen(0.3, 42), keys)).isEqualTo(once);
+        assertThat(chosen(seen(0.3, 43), keys)).isNotEqualTo(once);
+        assertThat(seen(0.3, 42).choose(uploaded("primary", ObjectKind.SHARD, keys.get(0))).reason())
+                .isIn("full read: sampled (seed 42, fraction 0.3)",
+                        String.format(java.util.Locale.ROOT, "no full read: not sampled (seed 42, fraction 0.3, draw %.4f)",
+                                seen(0.3, 42).draw(keys.get(0))));
+    }
+
+    @Test
+    void theSampledShareOfBytesIsNearTheFraction() {
+        Random sizes = new Random(7);
+        FullReadPolicy tenth = seen(0.10, 0);
+        long total = 0;
+        long read = 0;
+        for (int i = 0; i < 20_000; i++) {
+            long bytes = 1 + (long) (sizes.nextDouble() * 100_000_000L);
+            total += bytes;
+            if (tenth.choose(uploaded("dataset/speech/r1", "primary", ObjectKind.SHARD, "s/" + i, bytes)).fullRead()) {
+                read += bytes;
+            }
+        }
+        assertThat((double) read / total).isBetween(0.09, 0.11);
+    }
+
+    @Test
+    void refusesAFractionOutsideZeroToOneAndAnEmptyMemory() {
+        assertThatThrownBy(() -> new FullReadPolicy(1.5, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new FullReadPolicy(-0.1, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new FullReadPolicy(Double.NaN, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new FullReadPolicy(0.5, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static List<Boolean> chosen(FullReadPolicy policy, List<String> keys) {
+        return keys.stream().map(k -> policy.choose(uploaded("primary", ObjectKind.SHARD, k)).fullRead()).toList();
     }
 }

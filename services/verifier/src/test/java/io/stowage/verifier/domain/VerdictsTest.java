@@ -61,4 +61,21 @@ class VerdictsTest {
         assertThat(error.result()).isEqualTo(VerifyResult.ERROR);
         assertThat(error.detail()).isEqualTo("primary store: connection refused");
     }
+
+    @Test
+    void theSamplingReasonIsTheDetailWhenOkAndFollowsTheProblemOtherwise() {
+        ObjectVerified ok = Verdicts.of(uploaded, VerifyMethod.FULL_READ, new Observation.Found(10, SHA),
+                "full read: first of asset", clock);
+        assertThat(ok.result()).isEqualTo(VerifyResult.OK);
+        assertThat(ok.detail()).isEqualTo("full read: first of asset");
+
+        ObjectVerified bad = Verdicts.of(uploaded, VerifyMethod.FULL_READ, new Observation.Found(10, other),
+                "full read: manifest", clock);
+        assertThat(bad.detail()).isEqualTo("recomputed sha256 " + other + ", expected " + SHA + "; full read: manifest");
+
+        ObjectVerified missing = Verdicts.of(uploaded, VerifyMethod.HEAD, new Observation.Missing(),
+                "no full read: not sampled (seed 0, fraction 0.0, draw 0.5000)", clock);
+        assertThat(missing.detail()).isEqualTo("no object at primary:stowage-primary/datasets/d/r/shards/x"
+                + "; no full read: not sampled (seed 0, fraction 0.0, draw 0.5000)");
+    }
 }
