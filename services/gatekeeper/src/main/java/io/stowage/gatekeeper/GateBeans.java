@@ -1,15 +1,22 @@
 package io.stowage.gatekeeper;
 
+import io.quarkus.runtime.StartupEvent;
+import io.stowage.events.GateSignature;
 import io.stowage.events.ProtectedRoots;
 import io.stowage.gatekeeper.domain.GateEvaluator;
 import io.stowage.gatekeeper.storage.FileSystemTree;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.util.List;
 
-/** Produces the framework-free gate objects from configuration: the evaluator on the real disk and the clock. */
+/**
+ * Produces the framework-free gate objects from configuration: the evaluator on the real disk, the
+ * decision signer and the clock. Refuses to start without a valid {@code stowage.gate.signing-key}.
+ */
 @ApplicationScoped
 public class GateBeans {
 
@@ -18,6 +25,26 @@ public class GateBeans {
     @ApplicationScoped
     GateEvaluator gateEvaluator(GateConfig config) {
         return new GateEvaluator(ProtectedRoots.parse(config.protectedRoots().orElse(List.of())), new FileSystemTree());
+    }
+
+    /**
+     * @return the HMAC signer of gate decisions under {@code stowage.gate.signing-key}
+     * @throws IllegalStateException when the key is missing or shorter than 32 bytes (the message never holds the key)
+     */
+    @Produces
+    @Singleton
+    GateSignature gateSignature(GateConfig config) {
+        try {
+            return new GateSignature(config.signingKey().orElse(null));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("stowage.gate.signing-key (env STOWAGE_GATE_SIGNING_KEY): " + e.getMessage()
+                    + "; the gatekeeper does not start without it", e);
+        }
+    }
+
+    /** Creates the signer at start-up so that a missing or short key stops the service before it consumes anything. */
+    void checkSigningKey(@Observes StartupEvent start, GateSignature signature) {
+        // injecting the signer is the check
     }
 
     /** @return UTC wall clock for event times */

@@ -10,6 +10,7 @@ import io.stowage.events.EventMeta;
 import io.stowage.events.FailedCondition;
 import io.stowage.events.GateDenied;
 import io.stowage.events.GatePassed;
+import io.stowage.events.GateSignature;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.Topics;
 import io.stowage.events.ledger.AssetEvidence;
@@ -88,6 +89,8 @@ class GatekeeperFlowTest {
         assertThat(KafkaProbe.header(record, CloudEventHeaders.TYPE)).isEqualTo("io.stowage.gate.passed.v1");
         assertThat(KafkaProbe.header(record, CloudEventHeaders.ID)).isEqualTo(passed.meta().eventId());
         assertThat(KafkaProbe.header(record, CloudEventHeaders.CAUSATION_ID)).isEqualTo(request.meta().eventId());
+        assertThat(signature().verifies(record.value(), KafkaProbe.header(record, CloudEventHeaders.SIGNATURE)))
+                .as("gate.passed carries the HMAC of its exact value bytes").isTrue();
     }
 
     @Test
@@ -98,8 +101,10 @@ class GatekeeperFlowTest {
         ReleaseRequested request = request(dataset);
         ledgerHas(request, asset);
 
-        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+        ConsumerRecord<String, byte[]> record = publishAndAwait(request, Topics.GATE_DENIED);
+        GateDenied denied = EventCodec.decode(GateDenied.class, record.value());
 
+        assertThat(signature().verifies(record.value(), KafkaProbe.header(record, CloudEventHeaders.SIGNATURE))).isTrue();
         assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
                 .containsExactly(tuple(5, "unaccounted-file"));
         assertThat(denied.failed().get(0).detail()).contains("a/notes-not-archived.txt");
@@ -139,6 +144,10 @@ class GatekeeperFlowTest {
 
         assertThat(new String(dead.value(), StandardCharsets.UTF_8)).isEqualTo("{not json");
         assertThat(KafkaProbe.header(dead, CloudEventHeaders.DLQ_REASON)).contains("not a ReleaseRequested");
+    }
+
+    private static GateSignature signature() {
+        return new GateSignature(ConfigProvider.getConfig().getValue("stowage.gate.signing-key", String.class));
     }
 
     private static ReleaseRequested request(Path dir) {

@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain;
 
+import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
 import io.stowage.events.StowageEvent;
@@ -12,22 +13,35 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * Takes a {@link GatePassed} and returns the event to emit after handing the release to the
- * provider: {@link VolumeReleased} or {@link VolumeReleaseFailed}; nothing for a dry run, which
- * is evaluated by the gate but never executed. A redelivered gate.passed whose directory is
- * already deleted yields VolumeReleaseFailed("already gone: ..."), never a second deletion.
+ * Takes a {@code gate.passed} record (raw value bytes and signature header) and returns the event to
+ * emit after handing the release to the provider: {@link VolumeReleased} or {@link VolumeReleaseFailed};
+ * nothing for a dry run, which is evaluated by the gate but never executed. A record whose signature
+ * does not verify is refused with VolumeReleaseFailed("gate decision not authenticated: ...") and
+ * never reaches the provider.
  */
 public final class ReleaseHandler {
     private final ReleaseProvider provider;
+    private final DecisionAuthenticator authenticator;
     private final Clock clock;
 
-    public ReleaseHandler(ReleaseProvider provider, Clock clock) {
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, Clock clock) {
         this.provider = provider;
+        this.authenticator = authenticator;
         this.clock = clock;
     }
 
-    /** @return empty for a dry run, else the outcome event caused by {@code passed} */
-    public Optional<StowageEvent> handle(GatePassed passed) {
+    /**
+     * @param value     the record's value exactly as received (the bytes the signature covers)
+     * @param signature the {@code stowage-signature} header, null when absent
+     * @return empty for an authentic dry run, else the outcome event caused by the decision
+     * @throws io.stowage.events.InvalidEventException when the value is not a valid GatePassed (dead-letter)
+     */
+    public Optional<StowageEvent> handle(byte[] value, String signature) {
+        Optional<String> forged = authenticator.problem(value, signature);
+        GatePassed passed = EventCodec.decode(GatePassed.class, value);
+        if (forged.isPresent()) {
+            return Optional.of(failed(passed, "gate decision not authenticated: " + forged.get() + "; nothing deleted"));
+        }
         if (passed.dryRun()) {
             return Optional.empty();
         }
@@ -35,13 +49,17 @@ public final class ReleaseHandler {
         try {
             result = provider.release(Path.of(passed.path()), passed.fingerprint());
         } catch (InvalidPathException e) {
-            result = ReleaseResult.refused("not a valid path: " + e.getMessage());
+            result = ReleaseResult.refused("not a valid path: " + e.getMessage() + "; nothing deleted");
         }
-        EventMeta meta = EventMeta.causedBy(passed, clock);
         if (result.released()) {
-            return Optional.of(VolumeReleased.of(meta, passed.requestId(), passed.path(), provider.name(),
-                    result.fileCount(), result.totalBytes()));
+            return Optional.of(VolumeReleased.of(EventMeta.causedBy(passed, clock), passed.requestId(), passed.path(),
+                    provider.name(), result.fileCount(), result.totalBytes()));
         }
-        return Optional.of(VolumeReleaseFailed.of(meta, passed.requestId(), passed.path(), result.reason()));
+        return Optional.of(failed(passed, result.reason()));
+    }
+
+    private VolumeReleaseFailed failed(GatePassed passed, String reason) {
+        return VolumeReleaseFailed.of(EventMeta.causedBy(passed, clock), passed.requestId(), passed.path(),
+                reason.replaceAll("[\\r\\n]+", " "));
     }
 }

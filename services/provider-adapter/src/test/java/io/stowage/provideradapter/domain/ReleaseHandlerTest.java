@@ -1,12 +1,15 @@
 package io.stowage.provideradapter.domain;
 
+import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
+import io.stowage.events.GateSignature;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReleaseHandlerTest {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T06:00:00Z"), ZoneOffset.UTC);
     static final String FINGERPRINT = "f".repeat(64);
+    static final String KEY = "unit-test-gate-signing-key-0123456789";
+    static final GateSignature SIGNER = new GateSignature(KEY);
 
     /** Records calls and answers with a fixed result. */
     static final class RecordingProvider implements ReleaseProvider {
@@ -48,11 +53,20 @@ class ReleaseHandlerTest {
                 List.of("dataset/speech/r1"), 3, 8, FINGERPRINT);
     }
 
+    static ReleaseHandler handler(ReleaseProvider provider) {
+        return new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), CLOCK);
+    }
+
+    static Optional<StowageEvent> signedAndHandled(ReleaseHandler handler, GatePassed gate) {
+        byte[] value = EventCodec.encode(gate);
+        return handler.handle(value, SIGNER.sign(value));
+    }
+
     @Test
     void aDryRunIsNeverExecuted() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
 
-        assertThat(new ReleaseHandler(provider, CLOCK).handle(passed(true))).isEmpty();
+        assertThat(signedAndHandled(handler(provider), passed(true))).isEmpty();
         assertThat(provider.calls).isEmpty();
     }
 
@@ -61,7 +75,7 @@ class ReleaseHandlerTest {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
         GatePassed gate = passed(false);
 
-        Optional<StowageEvent> event = new ReleaseHandler(provider, CLOCK).handle(gate);
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), gate);
 
         assertThat(provider.calls).containsExactly(Path.of("/vol/data/speech"));
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleased.class, released -> {
@@ -78,9 +92,63 @@ class ReleaseHandlerTest {
     void aRefusalBecomesVolumeReleaseFailedWithTheReason() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.refused("changed\nsince the gate"));
 
-        Optional<StowageEvent> event = new ReleaseHandler(provider, CLOCK).handle(passed(false));
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), passed(false));
 
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed ->
                 assertThat(failed.reason()).isEqualTo("changed since the gate"));
+    }
+
+    @Test
+    void anUnsignedDecisionReachesNoProvider() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+
+        Optional<StowageEvent> event = handler(provider).handle(EventCodec.encode(passed(false)), null);
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
+                .isEqualTo("gate decision not authenticated: no stowage-signature header; nothing deleted"));
+    }
+
+    @Test
+    void aDecisionAlteredAfterSigningReachesNoProvider() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        byte[] value = EventCodec.encode(passed(false));
+        String signature = SIGNER.sign(value);
+        byte[] altered = new String(value, StandardCharsets.UTF_8).replace("/vol/data/speech", "/vol/data/other")
+                .getBytes(StandardCharsets.UTF_8);
+
+        Optional<StowageEvent> event = handler(provider).handle(altered, signature);
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> {
+            assertThat(failed.path()).isEqualTo("/vol/data/other");
+            assertThat(failed.reason()).contains("not authenticated", "does not match the record", "nothing deleted");
+        });
+    }
+
+    @Test
+    void aDecisionSignedWithAnotherKeyReachesNoProvider() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        byte[] value = EventCodec.encode(passed(false));
+
+        Optional<StowageEvent> event = handler(provider).handle(value,
+                new GateSignature("another-key-of-at-least-32-bytes-xx").sign(value));
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOf(VolumeReleaseFailed.class);
+    }
+
+    @Test
+    void withoutAKeyEveryDecisionIsRefusedWithoutEchoingAnything() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        byte[] value = EventCodec.encode(passed(false));
+        ReleaseHandler keyless = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of("s3cr3t-but-tiny")), CLOCK);
+
+        Optional<StowageEvent> event = keyless.handle(value, SIGNER.sign(value));
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
+                .contains("not authenticated", "stowage.gate.signing-key is not set to a valid key")
+                .doesNotContain("s3cr3t-but-tiny"));
     }
 }

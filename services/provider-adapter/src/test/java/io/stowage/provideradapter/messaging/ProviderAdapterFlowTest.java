@@ -8,6 +8,7 @@ import io.stowage.events.DirectoryFingerprint;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
+import io.stowage.events.GateSignature;
 import io.stowage.events.Topics;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
@@ -22,7 +23,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,8 +71,8 @@ class ProviderAdapterFlowTest {
         String requestId = UUID.randomUUID().toString();
         GatePassed dryRun = gatePassed(requestId, true, DirectoryFingerprint.of(dir).sha256());
         GatePassed stale = gatePassed(requestId, false, "0".repeat(64));
-        kafka.send(Topics.GATE_PASSED, dryRun.assetId(), EventCodec.encode(dryRun),
-                CloudEventHeaders.of(dryRun, "/stowage/gatekeeper"));
+        kafka.send(Topics.GATE_PASSED, dryRun.assetId(), EventCodec.encode(dryRun), signedHeaders(dryRun,
+                EventCodec.encode(dryRun)));
 
         ConsumerRecord<String, byte[]> record = publishAndAwait(stale, Topics.VOLUME_RELEASE_FAILED);
         VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class, record.value());
@@ -80,6 +83,42 @@ class ProviderAdapterFlowTest {
         assertThat(dir.resolve("shards/part-0")).hasContent("0123456789");
         // both records share the key, hence the partition: the dry run was handled first and emitted nothing
         assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).doesNotContain(stale.assetId());
+    }
+
+    @Test
+    void aForgedDecisionWithoutSignatureDeletesNothing() throws Exception {
+        GatePassed forged = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        kafka.send(forged.topic(), forged.assetId(), EventCodec.encode(forged),
+                CloudEventHeaders.of(forged, "/stowage/gatekeeper"));
+
+        VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class,
+                kafka.await(Topics.VOLUME_RELEASE_FAILED, forged.assetId()).value());
+
+        assertThat(failed.reason()).isEqualTo(
+                "gate decision not authenticated: no stowage-signature header; nothing deleted");
+        assertThat(failed.meta().causationId()).isEqualTo(forged.meta().eventId());
+        assertThat(dir.resolve("model.bin")).hasContent("weights");
+        assertThat(dir.resolve("shards/part-0")).hasContent("0123456789");
+    }
+
+    @Test
+    void aDecisionAlteredAfterSigningDeletesNothing() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("vol/ckpt/exp/run1/step-200"));
+        Files.writeString(other.resolve("model.bin"), "other weights");
+        GatePassed approved = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        byte[] signedValue = EventCodec.encode(approved);
+        GatePassed retargeted = GatePassed.of(approved.meta(), approved.requestId(), other.toString(), false,
+                approved.assets(), 1, 13, DirectoryFingerprint.of(other).sha256());
+        kafka.send(approved.topic(), approved.assetId(), EventCodec.encode(retargeted),
+                signedHeaders(approved, signedValue));
+
+        VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class,
+                kafka.await(Topics.VOLUME_RELEASE_FAILED, approved.assetId()).value());
+
+        assertThat(failed.reason()).contains("not authenticated", "does not match the record", "nothing deleted");
+        assertThat(failed.path()).isEqualTo(other.toString());
+        assertThat(other.resolve("model.bin")).hasContent("other weights");
+        assertThat(dir.resolve("model.bin")).hasContent("weights");
     }
 
     @Test
@@ -103,8 +142,16 @@ class ProviderAdapterFlowTest {
     }
 
     private ConsumerRecord<String, byte[]> publishAndAwait(GatePassed gate, String topic) throws Exception {
-        kafka.send(gate.topic(), gate.assetId(), EventCodec.encode(gate), CloudEventHeaders.of(gate,
-                "/stowage/gatekeeper"));
+        byte[] value = EventCodec.encode(gate);
+        kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
         return kafka.await(topic, gate.assetId());
+    }
+
+    /** @return the gatekeeper's headers: CloudEvents attributes plus the HMAC of {@code value} under the test key */
+    static Map<String, String> signedHeaders(GatePassed gate, byte[] value) {
+        Map<String, String> headers = new LinkedHashMap<>(CloudEventHeaders.of(gate, "/stowage/gatekeeper"));
+        headers.put(CloudEventHeaders.SIGNATURE, new GateSignature(ConfigProvider.getConfig()
+                .getValue("stowage.gate.signing-key", String.class)).sign(value));
+        return headers;
     }
 }
