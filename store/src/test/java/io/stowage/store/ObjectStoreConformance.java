@@ -48,6 +48,16 @@ public abstract class ObjectStoreConformance {
     }
 
     @Test
+    void anEmptyObjectIsWrittenHeadedAndReadWithTheEmptySha256() throws Exception {
+        String key = prefix + "empty.bin";
+        String emptySha256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+        writer().put(key, write(new byte[0]), 0, emptySha256, Map.of());
+
+        assertThat(reader().head(key).orElseThrow().bytes()).isZero();
+        assertThat(reader().readAndHash(key)).isEqualTo(new ReadResult(0, emptySha256));
+    }
+
+    @Test
     void aMissingKeyIsNotFoundNotAnError() {
         String key = prefix + "absent.bin";
         assertThat(reader().head(key)).isEmpty();

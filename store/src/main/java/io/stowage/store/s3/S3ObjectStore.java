@@ -39,14 +39,21 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
     private final String bucket;
     private final S3AsyncClient client;
     private final UploadTuning tuning;
+    private final ReadTuning reads;
     private final ListingQueries listing;
 
-    /** Builds its own client from {@code config}; {@link #close()} closes it. */
+    /** Builds its own client from {@code config}, reading with {@link ReadTuning#defaults()}; {@link #close()} closes it. */
     public S3ObjectStore(StoreConfig config, UploadTuning tuning) {
+        this(config, tuning, ReadTuning.defaults());
+    }
+
+    /** Builds its own client from {@code config}; {@link #close()} closes it. */
+    public S3ObjectStore(StoreConfig config, UploadTuning tuning, ReadTuning reads) {
         this.name = config.name();
         this.bucket = config.bucket();
         this.client = S3Clients.create(config);
         this.tuning = tuning;
+        this.reads = reads;
         this.listing = new ListingQueries(client, bucket);
     }
 
@@ -71,8 +78,16 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         }
     }
 
+    /**
+     * HEADs the object, then reads it in one GET up to {@link ReadTuning#rangedThreshold()} bytes (an empty
+     * object too: it gets no Range header), above it as parallel ranged GETs hashed in order ({@link RangedRead}).
+     */
     @Override
     public ReadResult readAndHash(String key) {
+        ObjectHead head = head(key).orElseThrow(() -> new ObjectNotFoundException(bucket, key));
+        if (head.bytes() > reads.rangedThreshold() && head.bytes() > 0) {
+            return call(key, "GET", () -> new RangedRead(client, bucket, reads).run(key, head.bytes(), head.etag()));
+        }
         return call(key, "GET", () -> {
             MessageDigest digest = Sha256.newDigest();
             long bytes = 0;

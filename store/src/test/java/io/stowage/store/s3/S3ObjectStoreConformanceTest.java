@@ -18,7 +18,10 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
+import io.stowage.store.ReadResult;
+
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
@@ -56,6 +59,45 @@ class S3ObjectStoreConformanceTest extends ObjectStoreConformance {
     @Override
     protected ObjectReader reader() {
         return store;
+    }
+
+    @Test
+    void aLargeObjectIsReadAsRangedGetsHashedInOrder() throws Exception {
+        byte[] content = random((40 << 20) + 4_321, 8);
+        Path file = write(content);
+        String key = prefix + "ranged.bin";
+        store.put(key, file, content.length, Sha256.of(file), Map.of());
+        ReadTuning small = new ReadTuning(1 << 20, (3 << 20) + 17, 4); // 14 parts, the last one short
+
+        try (S3ObjectStore ranged = new S3ObjectStore(config, UploadTuning.defaults(), small)) {
+            assertThat(ranged.readAndHash(key)).isEqualTo(new ReadResult(content.length, Sha256.of(file)));
+        }
+        String etag = store.head(key).orElseThrow().etag();
+        assertThat(new RangedRead(raw, config.bucket(), small).run(key, content.length, etag))
+                .isEqualTo(new ReadResult(content.length, Sha256.of(content)));
+    }
+
+    @Test
+    void aRangedReadOfAnObjectThatChangedSinceItsHeadFailsAsTransient() throws Exception {
+        byte[] content = random(3 << 20, 9);
+        String key = prefix + "changed-while-read.bin";
+        store.put(key, write(content), content.length, Sha256.of(content), Map.of());
+        RangedRead read = new RangedRead(raw, config.bucket(), new ReadTuning(0, 1 << 20, 2));
+
+        assertThatThrownBy(() -> read.run(key, content.length, "etag-of-an-older-version"))
+                .isInstanceOf(TransientStoreException.class).hasMessageContaining("changed while read");
+        assertThatThrownBy(() -> read.run(key, content.length - 5, store.head(key).orElseThrow().etag()))
+                .isInstanceOf(TransientStoreException.class)
+                .hasMessageContaining("changed while read (" + content.length + " bytes, was " + (content.length - 5));
+    }
+
+    @Test
+    void anEmptyObjectIsReadWithoutARangeEvenWithAZeroThreshold() throws Exception {
+        String key = prefix + "empty-ranged.bin";
+        raw.putObject(b -> b.bucket(config.bucket()).key(key), AsyncRequestBody.fromBytes(new byte[0])).join();
+        try (S3ObjectStore ranged = new S3ObjectStore(config, UploadTuning.defaults(), new ReadTuning(0, 1, 1))) {
+            assertThat(ranged.readAndHash(key)).isEqualTo(new ReadResult(0, Sha256.of(new byte[0])));
+        }
     }
 
     @Test
