@@ -3,13 +3,18 @@ package io.stowage.provideradapter;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ProtectedRoots;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
+import io.stowage.provideradapter.domain.DecisionJournal;
 import io.stowage.provideradapter.domain.ReleaseHandler;
+import io.stowage.provideradapter.persistence.FileDecisionJournal;
 import io.stowage.provideradapter.provider.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
 
@@ -28,13 +33,32 @@ public class ReleaseBeans {
     /** @return the handler deleting local directories, with {@code stowage.gate.protected-roots} and the UTC clock */
     @Produces
     @ApplicationScoped
-    ReleaseHandler releaseHandler(ProviderAdapterConfig config, DecisionAuthenticator authenticator) {
+    ReleaseHandler releaseHandler(ProviderAdapterConfig config, DecisionAuthenticator authenticator,
+                                  DecisionJournal journal) {
         ProtectedRoots roots = ProtectedRoots.parse(config.protectedRoots().orElse(List.of()));
-        return new ReleaseHandler(new LocalDiskProvider(roots), authenticator, Clock.systemUTC());
+        return new ReleaseHandler(new LocalDiskProvider(roots), authenticator, journal, Clock.systemUTC());
     }
 
-    /** Warns at start-up (without the key) when every gate decision will be refused for want of a valid key. */
-    void warnWithoutKey(@Observes StartupEvent start, DecisionAuthenticator authenticator) {
+    /**
+     * @return the journal of executed decisions in {@code stowage.provider-adapter.state-dir}
+     * @throws UncheckedIOException when it cannot be opened: the service does not start rather than act twice
+     */
+    @Produces
+    @Singleton
+    DecisionJournal decisionJournal(StateConfig state) {
+        try {
+            FileDecisionJournal journal = FileDecisionJournal.open(state.stateDir());
+            LOG.infof("decision journal %s holds %d executed decision(s)",
+                    state.stateDir().resolve(FileDecisionJournal.FILE_NAME), journal.size());
+            return journal;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the decision journal in stowage.provider-adapter.state-dir "
+                    + state.stateDir(), e);
+        }
+    }
+
+    /** Opens the journal and warns at start-up (without the key) when every gate decision will be refused for want of a valid key. */
+    void warnWithoutKey(@Observes StartupEvent start, DecisionAuthenticator authenticator, DecisionJournal journal) {
         authenticator.keyProblem().ifPresent(problem -> LOG.errorf(
                 "%s (env STOWAGE_GATE_SIGNING_KEY): every gate.passed will be refused, nothing deleted", problem));
     }

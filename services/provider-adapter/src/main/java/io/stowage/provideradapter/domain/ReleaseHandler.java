@@ -7,6 +7,7 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
 
+import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -17,23 +18,31 @@ import java.util.Optional;
  * emit after handing the release to the provider: {@link VolumeReleased} or {@link VolumeReleaseFailed};
  * nothing for a dry run, which is evaluated by the gate but never executed. A record whose signature
  * does not verify is refused with VolumeReleaseFailed("gate decision not authenticated: ...") and
- * never reaches the provider.
+ * never reaches the provider. An authentic decision is acted on at most once: its event id is
+ * recorded durably in the {@link DecisionJournal} before the provider is called, and a redelivered
+ * decision already in the journal is ignored (logged, nothing emitted: its outcome was or will be
+ * reported by the first delivery, and a second event for the same request would contradict it).
  */
 public final class ReleaseHandler {
+    private static final System.Logger LOG = System.getLogger(ReleaseHandler.class.getName());
+
     private final ReleaseProvider provider;
     private final DecisionAuthenticator authenticator;
+    private final DecisionJournal journal;
     private final Clock clock;
 
-    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, Clock clock) {
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, DecisionJournal journal,
+                          Clock clock) {
         this.provider = provider;
         this.authenticator = authenticator;
+        this.journal = journal;
         this.clock = clock;
     }
 
     /**
      * @param value     the record's value exactly as received (the bytes the signature covers)
      * @param signature the {@code stowage-signature} header, null when absent
-     * @return empty for an authentic dry run, else the outcome event caused by the decision
+     * @return empty for an authentic dry run or an already executed decision, else the outcome event caused by it
      * @throws io.stowage.events.InvalidEventException when the value is not a valid GatePassed (dead-letter)
      */
     public Optional<StowageEvent> handle(byte[] value, String signature) {
@@ -44,6 +53,18 @@ public final class ReleaseHandler {
         }
         if (passed.dryRun()) {
             return Optional.empty();
+        }
+        String decisionId = passed.meta().eventId();
+        if (journal.executed(decisionId)) {
+            LOG.log(System.Logger.Level.INFO, "ignored: gate.passed event {0} asset {1} was already executed",
+                    decisionId, passed.assetId());
+            return Optional.empty();
+        }
+        try {
+            journal.record(decisionId);
+        } catch (IOException e) {
+            return Optional.of(failed(passed, "cannot record decision " + decisionId + " in the journal ("
+                    + e.getMessage() + "); nothing deleted"));
         }
         ReleaseResult result;
         try {

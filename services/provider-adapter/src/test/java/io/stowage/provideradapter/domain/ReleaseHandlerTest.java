@@ -9,14 +9,17 @@ import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,8 +56,29 @@ class ReleaseHandlerTest {
                 List.of("dataset/speech/r1"), 3, 8, FINGERPRINT);
     }
 
-    static ReleaseHandler handler(ReleaseProvider provider) {
-        return new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), CLOCK);
+    /** Keeps decision ids in memory; fails every record when told to. */
+    static final class MemoryJournal implements DecisionJournal {
+        final Set<String> ids = new LinkedHashSet<>();
+        boolean broken;
+
+        @Override
+        public boolean executed(String decisionId) {
+            return ids.contains(decisionId);
+        }
+
+        @Override
+        public void record(String decisionId) throws IOException {
+            if (broken) {
+                throw new IOException("disk full");
+            }
+            ids.add(decisionId);
+        }
+    }
+
+    final MemoryJournal journal = new MemoryJournal();
+
+    ReleaseHandler handler(ReleaseProvider provider) {
+        return new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), journal, CLOCK);
     }
 
     static Optional<StowageEvent> signedAndHandled(ReleaseHandler handler, GatePassed gate) {
@@ -78,6 +102,7 @@ class ReleaseHandlerTest {
         Optional<StowageEvent> event = signedAndHandled(handler(provider), gate);
 
         assertThat(provider.calls).containsExactly(Path.of("/vol/data/speech"));
+        assertThat(journal.ids).containsExactly(gate.meta().eventId());
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleased.class, released -> {
             assertThat(released.requestId()).isEqualTo("req-1");
             assertThat(released.provider()).isEqualTo("local");
@@ -142,7 +167,8 @@ class ReleaseHandlerTest {
     void withoutAKeyEveryDecisionIsRefusedWithoutEchoingAnything() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
         byte[] value = EventCodec.encode(passed(false));
-        ReleaseHandler keyless = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of("s3cr3t-but-tiny")), CLOCK);
+        ReleaseHandler keyless = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of("s3cr3t-but-tiny")),
+                journal, CLOCK);
 
         Optional<StowageEvent> event = keyless.handle(value, SIGNER.sign(value));
 
@@ -150,5 +176,38 @@ class ReleaseHandlerTest {
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
                 .contains("not authenticated", "stowage.gate.signing-key is not set to a valid key")
                 .doesNotContain("s3cr3t-but-tiny"));
+    }
+
+    @Test
+    void aRedeliveredDecisionIsExecutedOnceAndThenIgnored() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        ReleaseHandler handler = handler(provider);
+        GatePassed gate = passed(false);
+
+        assertThat(signedAndHandled(handler, gate)).get().isInstanceOf(VolumeReleased.class);
+        assertThat(signedAndHandled(handler, gate)).isEmpty();
+
+        assertThat(provider.calls).hasSize(1);
+        assertThat(journal.ids).containsExactly(gate.meta().eventId());
+    }
+
+    @Test
+    void aDecisionThatCannotBeJournaledIsNotExecuted() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        journal.broken = true;
+        GatePassed gate = passed(false);
+
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), gate);
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
+                .isEqualTo("cannot record decision " + gate.meta().eventId() + " in the journal (disk full); nothing deleted"));
+    }
+
+    @Test
+    void anUnauthenticatedDecisionIsNotJournaled() {
+        handler(new RecordingProvider(ReleaseResult.released(3, 8))).handle(EventCodec.encode(passed(false)), "00");
+
+        assertThat(journal.ids).isEmpty();
     }
 }

@@ -67,6 +67,24 @@ class ProviderAdapterFlowTest {
     }
 
     @Test
+    void theSameSignedDecisionDeliveredTwiceIsExecutedOnce() throws Exception {
+        String requestId = UUID.randomUUID().toString();
+        GatePassed gate = gatePassed(requestId, false, DirectoryFingerprint.of(dir).sha256());
+        byte[] value = EventCodec.encode(gate);
+        kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
+        kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
+        // a third decision on the same key (so the same partition, handled after both copies) marks the end
+        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
+        ConsumerRecord<String, byte[]> last = publishAndAwait(marker, Topics.VOLUME_RELEASE_FAILED);
+
+        assertThat(EventCodec.decode(VolumeReleaseFailed.class, last.value()).meta().causationId())
+                .isEqualTo(marker.meta().eventId());
+        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).filteredOn(gate.assetId()::equals).hasSize(1);
+        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASE_FAILED)).filteredOn(gate.assetId()::equals).hasSize(1);
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
     void aStaleFingerprintIsRefusedAndADryRunNeverExecuted() throws Exception {
         String requestId = UUID.randomUUID().toString();
         GatePassed dryRun = gatePassed(requestId, true, DirectoryFingerprint.of(dir).sha256());
