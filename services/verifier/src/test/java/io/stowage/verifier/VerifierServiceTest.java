@@ -89,38 +89,6 @@ class VerifierServiceTest {
     }
 
     @Test
-    void anObjectWhoseContentIsNotItsSha256IsAMismatchWithTheActualDigest() throws Exception {
-        byte[] expected = "the bytes that were uploaded".getBytes(StandardCharsets.UTF_8);
-        byte[] corrupt = "the bytes that were uploadeD".getBytes(StandardCharsets.UTF_8);
-        String key = "datasets/" + name + "/r1/shards/" + Sha256.of(expected) + ".tar.zst";
-        put(key, corrupt, Sha256.of(expected)); // metadata claims the expected digest, content is corrupt
-
-        ObjectUploaded uploaded = publish(key, expected.length, Sha256.of(expected));
-        List<ObjectVerified> results = results(uploaded, 2).stream().map(this::decode).toList();
-
-        assertThat(results.get(0).result()).isEqualTo(VerifyResult.OK); // HEAD only sees the metadata
-        assertThat(results.get(1).method()).isEqualTo(VerifyMethod.FULL_READ);
-        assertThat(results.get(1).result()).isEqualTo(VerifyResult.MISMATCH);
-        assertThat(results.get(1).expectedSha256()).isEqualTo(Sha256.of(expected));
-        assertThat(results.get(1).actualSha256()).isEqualTo(Sha256.of(corrupt));
-        assertThat(results.get(1).detail()).contains(Sha256.of(corrupt), Sha256.of(expected));
-    }
-
-    @Test
-    void aKeyWithNoObjectIsMissing() throws Exception {
-        String sha = Sha256.of(name.getBytes(StandardCharsets.UTF_8));
-        ObjectUploaded uploaded = publish("datasets/" + name + "/r1/shards/" + sha + ".tar.zst", 42, sha);
-
-        List<ObjectVerified> results = results(uploaded, 2).stream().map(this::decode).toList();
-
-        assertThat(results).extracting(ObjectVerified::method, ObjectVerified::result).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(VerifyMethod.HEAD, VerifyResult.MISSING),
-                org.assertj.core.groups.Tuple.tuple(VerifyMethod.FULL_READ, VerifyResult.MISSING));
-        assertThat(results.get(0).actualBytes()).isEqualTo(-1);
-        assertThat(results.get(0).actualSha256()).isNull();
-    }
-
-    @Test
     void aRecordThatIsNotAnEventGoesToTheDeadLetterTopic() throws Exception {
         byte[] garbage = ("{\"not\":\"an upload " + name + "\"}").getBytes(StandardCharsets.UTF_8);
         kafka.send(Topics.OBJECT_UPLOADED, "garbage", garbage);

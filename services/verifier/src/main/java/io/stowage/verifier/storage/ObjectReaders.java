@@ -4,6 +4,7 @@ import io.stowage.store.ObjectReader;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;
 import io.stowage.store.StoreConfig;
+import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;
 import jakarta.annotation.PreDestroy;
@@ -14,7 +15,8 @@ import java.util.Optional;
 
 /**
  * The verifier's read-only access to the stores: one {@link ObjectReader} per logical store name
- * ("primary", "replica"), retrying transient failures. It hands out no writer.
+ * ("primary", "replica"), retrying transient failures, reading large objects as ranged GETs
+ * ({@code stowage.verifier.ranged-read-*}). It hands out no writer.
  */
 @ApplicationScoped
 public class ObjectReaders {
@@ -24,9 +26,11 @@ public class ObjectReaders {
     ObjectReaders(StoreSettings stores, VerifierSettings settings) {
         RetryPolicy retry = new RetryPolicy(settings.retryAttempts(), settings.retryInitialBackoff(),
                 settings.retryMaxBackoff());
+        ReadTuning reads = new ReadTuning(settings.rangedReadThreshold(), settings.rangedReadPartSize(),
+                settings.rangedReadsInFlight());
         this.stores = Map.of(
-                "primary", new S3ObjectStore(config("primary", stores.primary()), UploadTuning.defaults()),
-                "replica", new S3ObjectStore(config("replica", stores.replica()), UploadTuning.defaults()));
+                "primary", new S3ObjectStore(config("primary", stores.primary()), UploadTuning.defaults(), reads),
+                "replica", new S3ObjectStore(config("replica", stores.replica()), UploadTuning.defaults(), reads));
         this.readers = Map.of(
                 "primary", new RetryingObjectReader(this.stores.get("primary"), retry),
                 "replica", new RetryingObjectReader(this.stores.get("replica"), retry));

@@ -20,6 +20,18 @@ public interface VerifierSettings {
     @WithDefault("100000")
     int rememberedAssets();
 
+    /** Objects larger than this many bytes are re-read as parallel ranged GETs. */
+    @WithDefault("67108864")
+    long rangedReadThreshold();
+
+    /** Bytes per ranged GET (each held in memory until hashed). */
+    @WithDefault("16777216")
+    int rangedReadPartSize();
+
+    /** Ranged GETs of one object in flight at once. */
+    @WithDefault("4")
+    int rangedReadsInFlight();
+
     /** Attempts per store call when the store is unreachable or answers 5xx, before reporting ERROR. */
     @WithDefault("4")
     int retryAttempts();
