@@ -28,6 +28,7 @@ import static io.stowage.stack.KafkaProbe.header;
  */
 final class StoreAndTopics implements AutoCloseable {
     static final String BUCKET = "stowage-primary";
+    static final String REPLICA_BUCKET = "stowage-replica";
     final KafkaProbe kafka;
     final S3AsyncClient s3;
 
@@ -38,7 +39,12 @@ final class StoreAndTopics implements AutoCloseable {
 
     /** Writes {@code content} at {@code key} with {@code sha256Metadata} as its sha256 user metadata. */
     void put(String key, byte[] content, String sha256Metadata) {
-        s3.putObject(b -> b.bucket(BUCKET).key(key).metadata(Map.of("sha256", sha256Metadata)),
+        put(BUCKET, key, content, sha256Metadata);
+    }
+
+    /** Writes {@code content} at {@code key} of {@code bucket} with {@code sha256Metadata} as its sha256 user metadata. */
+    void put(String bucket, String key, byte[] content, String sha256Metadata) {
+        s3.putObject(b -> b.bucket(bucket).key(key).metadata(Map.of("sha256", sha256Metadata)),
                 AsyncRequestBody.fromBytes(content)).join();
     }
 
@@ -47,6 +53,15 @@ final class StoreAndTopics implements AutoCloseable {
         ObjectUploaded event = ObjectUploaded.of(EventMeta.first("flow-" + name, Clock.systemUTC()),
                 "dataset/" + name + "/r1", "primary", BUCKET, key, ObjectKind.SHARD, bytes, sha256, "etag",
                 "/staging/" + name, false);
+        kafka.send(Topics.OBJECT_UPLOADED, event.assetId(), EventCodec.encode(event));
+        return event;
+    }
+
+    /** @return the published event: a file of key checkpoint {@code checkpoint/<name>/run/...10} in the replica store */
+    ObjectUploaded publishReplicaCheckpointFile(String name, String key, long bytes, String sha256) throws Exception {
+        ObjectUploaded event = ObjectUploaded.of(EventMeta.first("flow-" + name, Clock.systemUTC()),
+                "checkpoint/" + name + "/run/000000000010", "replica", REPLICA_BUCKET, key, ObjectKind.CHECKPOINT_FILE,
+                bytes, sha256, "etag", "/runs/" + name + "/step-10/model.bin", false);
         kafka.send(Topics.OBJECT_UPLOADED, event.assetId(), EventCodec.encode(event));
         return event;
     }

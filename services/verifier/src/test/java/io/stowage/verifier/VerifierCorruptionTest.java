@@ -117,6 +117,28 @@ class VerifierCorruptionTest {
         assertThat(results.get(0).detail()).isEqualTo("sha256 metadata " + wrongMetadata + ", expected " + originalSha);
     }
 
+    @Test
+    void theUploadOfAReplicaCopyAlsoReReadsThePrimaryCopyAndFindsItsFlippedByte() throws Exception {
+        String checkpointKey = "checkpoints/" + name + "/run/000000000010/" + originalSha + "/model.bin";
+        byte[] flipped = original.clone();
+        flipped[7] ^= (byte) 0x80;
+        stack.put(StoreAndTopics.REPLICA_BUCKET, checkpointKey, original, originalSha);
+        stack.put(StoreAndTopics.BUCKET, checkpointKey, flipped, originalSha);
+
+        List<ObjectVerified> results = stack.results(
+                stack.publishReplicaCheckpointFile(name, checkpointKey, original.length, originalSha), 3);
+
+        assertThat(results).extracting(ObjectVerified::store, ObjectVerified::bucket, ObjectVerified::method,
+                ObjectVerified::result, ObjectVerified::actualSha256, ObjectVerified::detail).containsExactly(
+                tuple("replica", "stowage-replica", VerifyMethod.HEAD, VerifyResult.OK, originalSha, null),
+                tuple("replica", "stowage-replica", VerifyMethod.FULL_READ, VerifyResult.OK, originalSha,
+                        "full read: replica copy of a key checkpoint"),
+                tuple("primary", "stowage-primary", VerifyMethod.FULL_READ, VerifyResult.MISMATCH, Sha256.of(flipped),
+                        "recomputed sha256 " + Sha256.of(flipped) + ", expected " + originalSha
+                                + "; full read: primary copy of a key checkpoint"));
+        assertThat(results).allMatch(r -> r.key().equals(checkpointKey) && r.expectedSha256().equals(originalSha));
+    }
+
     private static byte[] random(int size) {
         byte[] bytes = new byte[size];
         new Random(size).nextBytes(bytes);

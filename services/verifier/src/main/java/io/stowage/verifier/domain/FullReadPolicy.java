@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Decides which uploaded objects are re-downloaded in full after their HEAD check: consumes an
@@ -70,6 +71,19 @@ public final class FullReadPolicy {
         String inputs = "seed " + seed + ", fraction " + BigDecimal.valueOf(fraction).toPlainString();
         return draw < fraction ? new Choice(true, "full read: sampled (" + inputs + ")")
                 : new Choice(false, String.format(Locale.ROOT, "no full read: not sampled (%s, draw %.4f)", inputs, draw));
+    }
+
+    /**
+     * A replica object is only there because its asset is a key checkpoint, and the uploader sends it after
+     * the primary copy (same key, same content). So the replica's upload is the first moment the verifier
+     * can tell that the primary copy belongs to a key checkpoint too.
+     *
+     * @return for an object of the replica store, the choice to re-read its primary copy as well; empty otherwise
+     */
+    public Optional<Choice> choosePrimaryCopy(ObjectUploaded uploaded) {
+        return "replica".equals(uploaded.store())
+                ? Optional.of(new Choice(true, "full read: primary copy of a key checkpoint"))
+                : Optional.empty();
     }
 
     /**

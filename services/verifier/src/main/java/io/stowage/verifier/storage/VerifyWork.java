@@ -7,6 +7,7 @@ import io.stowage.events.VerifyResult;
 import io.stowage.store.ObjectReader;
 import io.stowage.verifier.domain.FullReadPolicy;
 import io.stowage.verifier.domain.Observation;
+import io.stowage.verifier.domain.PrimaryCopy;
 import io.stowage.verifier.domain.Verdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -20,7 +21,9 @@ import java.util.Optional;
  * Verifies one uploaded object: consumes an {@link ObjectUploaded} and produces its HEAD
  * {@link ObjectVerified}, followed by a FULL_READ one when the {@link FullReadPolicy} picks the
  * object (and the HEAD could reach the store). The policy's reason is the FULL_READ result's detail, or
- * the HEAD result's detail when the object is not read in full. Blocking: call it from a worker thread.
+ * the HEAD result's detail when the object is not read in full. An object of the replica store also
+ * brings a FULL_READ result of its primary copy (store "primary", same key). Blocking: call it from a
+ * worker thread.
  */
 @ApplicationScoped
 public class VerifyWork {
@@ -35,7 +38,7 @@ public class VerifyWork {
                 settings.rememberedAssets());
     }
 
-    /** @return one or two results, HEAD first */
+    /** @return one to three results, HEAD first, then the FULL_READ of this copy, then that of the primary copy */
     public List<ObjectVerified> verify(ObjectUploaded uploaded) {
         List<ObjectVerified> results = new ArrayList<>();
         Optional<ObjectReader> reader = readers.forStore(uploaded.store())
@@ -55,9 +58,11 @@ public class VerifyWork {
             if (choice.fullRead()) {
                 results.add(readInFull(uploaded, reader.get(), choice.reason()));
             }
+            policy.choosePrimaryCopy(uploaded).ifPresent(primary -> readers.forStore("primary").ifPresent(
+                    r -> results.add(readInFull(PrimaryCopy.of(uploaded, r.bucket()), r, primary.reason()))));
         }
         results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
-                uploaded.meta().eventId(), uploaded.assetId(), r.method(), uploaded.store(), uploaded.key(),
+                uploaded.meta().eventId(), uploaded.assetId(), r.method(), r.store(), r.key(),
                 r.result(), r.detail() == null ? "" : " (" + r.detail() + ")"));
         return results;
     }

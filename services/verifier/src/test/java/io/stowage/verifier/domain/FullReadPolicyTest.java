@@ -56,6 +56,20 @@ class FullReadPolicyTest {
     }
 
     @Test
+    void aReplicaObjectBringsAFullReadOfItsPrimaryCopy() {
+        FullReadPolicy never = seen(0.0, 0);
+        ObjectUploaded replica = uploaded("replica", ObjectKind.CHECKPOINT_FILE, "checkpoints/e/r/1/x/model.bin");
+        assertThat(never.choosePrimaryCopy(replica))
+                .contains(new FullReadPolicy.Choice(true, "full read: primary copy of a key checkpoint"));
+        assertThat(never.choosePrimaryCopy(uploaded("primary", ObjectKind.CHECKPOINT_FILE, "c"))).isEmpty();
+
+        ObjectUploaded primary = PrimaryCopy.of(replica, "stowage-primary");
+        assertThat(primary).extracting(ObjectUploaded::store, ObjectUploaded::bucket, ObjectUploaded::key,
+                ObjectUploaded::sha256, ObjectUploaded::meta).containsExactly("primary", "stowage-primary",
+                replica.key(), replica.sha256(), replica.meta());
+    }
+
+    @Test
     void theFirstShardOrCheckpointFileOfEachAssetIsReadUntilOneReadSucceeds() {
         FullReadPolicy never = new FullReadPolicy(0.0, 0, 2);
         ObjectUploaded first = uploaded("checkpoint/exp/run/000000000010", "primary", ObjectKind.CHECKPOINT_FILE,
