@@ -5,12 +5,13 @@ import io.stowage.events.manifest.MemberEntry;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Condition 5 for a directory P: P is an existing directory reached through no symlink, is not
- * protected, holds no symlink or special file, and every regular file under it is in an asset's
+ * protected (by a root's configured or real path), holds no symlink or special file, and every regular file under it is in an asset's
  * manifest with equal bytes and a SHA-256 computed now.
  */
 final class DirectoryCheck {
@@ -84,8 +85,12 @@ final class DirectoryCheck {
         }
         try {
             Path real = tree.realPath(dir);
-            if (!real.equals(dir) || roots.protects(real)) {
+            if (!real.equals(dir)) {
                 findings.fail(GateCheck.SYMLINK_IN_PATH, dir + " resolves to " + real);
+                return false;
+            }
+            if (rootsWithRealPaths().protects(real)) {
+                findings.fail(GateCheck.PROTECTED_ROOT, dir + " (by the real path of a protected root)");
                 return false;
             }
         } catch (IOException e) {
@@ -93,6 +98,19 @@ final class DirectoryCheck {
             return false;
         }
         return true;
+    }
+
+    /** @return the configured roots plus the real path of each that exists (a root named through a symlink) */
+    private ProtectedRoots rootsWithRealPaths() {
+        List<Path> all = new ArrayList<>(roots.roots());
+        for (Path root : roots.roots()) {
+            try {
+                all.add(tree.realPath(root));
+            } catch (IOException e) {
+                // a root that does not exist has no other name
+            }
+        }
+        return new ProtectedRoots(all);
     }
 
     private void account(LocalTree.Entry file, String name, List<AccountedFiles> accounted) {
