@@ -8,7 +8,6 @@ import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
-import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -50,8 +49,7 @@ final class RangedRead {
                 long end = Math.min(bytes, hashed + tuning.partSize());
                 ResponseBytes<GetObjectResponse> part = window.removeFirst().join();
                 check(key, part, end - hashed, bytes, etag);
-                ByteBuffer content = part.asByteBuffer();
-                digest.update(content);
+                digest.update(part.asByteArrayUnsafe()); // a read-only ByteBuffer would be copied in small chunks
                 hashed = end;
             }
         } finally {

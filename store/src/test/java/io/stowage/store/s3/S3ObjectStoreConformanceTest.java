@@ -9,8 +9,8 @@ import io.stowage.store.PermanentStoreException;
 import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.TransientStoreException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
@@ -33,20 +33,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Runs the conformance suite against the stack's real S3Proxy, plus what only S3 can show. */
 @ExtendWith(StowageStackExtension.class)
 class S3ObjectStoreConformanceTest extends ObjectStoreConformance {
-    private StoreConfig config;
-    private S3ObjectStore store;
-    private S3AsyncClient raw;
+    // one set of clients per class: closing a client waits about 2 s for its Netty event loops
+    private static StoreConfig config;
+    private static S3ObjectStore store;
+    private static S3AsyncClient raw;
 
-    @BeforeEach
-    void open(StackEndpoints stack) {
+    @BeforeAll
+    static void open(StackEndpoints stack) {
         config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(), stack.primaryBucket(),
                 stack.s3AccessKey(), stack.s3SecretKey());
         store = new S3ObjectStore(config, new UploadTuning(8 << 20, UploadTuning.MIN_PART_SIZE, 3));
         raw = S3Clients.create(config);
     }
 
-    @AfterEach
-    void close() {
+    @AfterAll
+    static void close() {
         store.close();
         raw.close();
     }
