@@ -1,0 +1,98 @@
+package io.stowage.gatekeeper.domain;
+
+import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+import io.stowage.gatekeeper.EvidenceFixture;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import static io.stowage.gatekeeper.EvidenceFixture.withMetadata;
+import static io.stowage.gatekeeper.EvidenceFixture.withObjects;
+import static io.stowage.gatekeeper.EvidenceFixture.withResults;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Property: over random small directory trees (a dataset or a key checkpoint, 1 to 6 files at depth 0
+ * to 2) and random faults injected into the ledger evidence or the directory, the gate passes exactly
+ * when no fault was injected, and a denial names exactly the condition of each injected fault.
+ */
+class GatePropertiesTest {
+    static final Path DATASET = Path.of("/vol/data/speech");
+    static final Path STEP = Path.of("/vol/ckpt/exp/run1/step-100");
+
+    /** One generated case: the files, the asset kind and which faults to inject. */
+    record Case(Map<String, String> files, boolean checkpoint, boolean dropFullRead, boolean dropMetadata,
+                boolean dropReplica, boolean addUnarchived, boolean addSymlink) {
+        boolean faultless() {
+            return !dropFullRead && !dropMetadata && !dropReplica && !addUnarchived && !addSymlink;
+        }
+    }
+
+    @Provide
+    Arbitrary<Case> cases() {
+        Arbitrary<String> dirs = Arbitraries.of("", "a/", "b/", "a/b/", "b/c/");
+        Arbitrary<String> content = Arbitraries.strings().alpha().numeric().ofMinLength(0).ofMaxLength(40);
+        Arbitrary<Map<String, String>> files = Combinators.combine(dirs.list().ofMinSize(1).ofMaxSize(6), content.list()
+                .ofSize(6)).as((prefixes, contents) -> {
+                    Map<String, String> tree = new TreeMap<>();
+                    for (int i = 0; i < prefixes.size(); i++) {
+                        tree.put(prefixes.get(i) + "f" + i + ".bin", contents.get(i));
+                    }
+                    return tree;
+                });
+        Arbitrary<Boolean> fault = Arbitraries.of(true, false, false);
+        return Combinators.combine(files, Arbitraries.of(true, false), fault, fault, fault, fault, fault).as(Case::new);
+    }
+
+    @Property(tries = 300)
+    void theGatePassesExactlyWhenNoFaultWasInjected(@ForAll("cases") Case c) {
+        InMemoryTree tree = new InMemoryTree();
+        Path dir = c.checkpoint() ? STEP : DATASET;
+        AssetEvidence asset = c.checkpoint()
+                ? EvidenceFixture.checkpoint(tree::file, STEP, Path.of("/vol/staging/ckpt/100.json"), c.files(), true)
+                : EvidenceFixture.dataset(tree::file, DATASET, Path.of("/vol/staging/speech/r1"), c.files());
+        Set<String> expected = new HashSet<>();
+        if (c.dropFullRead()) {
+            asset = withObjects(asset, objects -> objects.stream().map(o -> withResults(o, o.headResult(), null)).toList());
+            expected.add("2:no-full-read");
+        }
+        if (c.dropMetadata()) {
+            asset = withMetadata(asset, null, null, null);
+            expected.add(c.checkpoint() ? "3:provenance-missing" : "3:dataset-metadata-missing");
+        }
+        if (c.dropReplica() && c.checkpoint()) {
+            asset = withObjects(asset, objects -> objects.stream().filter(o -> !o.store().equals("replica")).toList());
+            expected.add("4:no-replica-copy");
+        }
+        if (c.addUnarchived()) {
+            tree.file(dir.resolve("a/unarchived-notes.txt"), "not in any manifest");
+            expected.add("5:unaccounted-file");
+        }
+        if (c.addSymlink()) {
+            tree.symlink(dir.resolve("b/link-to-etc"));
+            expected.add("5:symlink");
+        }
+        GateEvaluator gate = new GateEvaluator(ProtectedRoots.parse(List.of("/vol", "/vol/data")), tree);
+
+        GateDecision decision = gate.evaluate(dir.toString(), new ReleaseEvidence(dir.toString(), List.of(asset)));
+
+        assertThat(decision.passed()).as("%s -> %s", c, decision.failed()).isEqualTo(expected.isEmpty());
+        assertThat(Set.copyOf(GateEvaluatorTest.codes(decision))).as("%s", c).isEqualTo(expected);
+        if (decision.passed()) {
+            assertThat(decision.fileCount()).isEqualTo(c.files().size());
+            assertThat(decision.fingerprint()).isEqualTo(tree.fingerprint(dir));
+        }
+    }
+}
