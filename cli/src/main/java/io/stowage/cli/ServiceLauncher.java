@@ -67,6 +67,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
+                env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }
