@@ -27,8 +27,10 @@ final class DatasetCommand {
         String license;
         @Option(names = "--source", description = "Where the data came from.")
         String source;
-        @Option(names = "--shard-bytes", description = "Target shard size in bytes (default: the service's, 2 GiB).")
+        @Option(names = "--shard-bytes", description = "Target shard size in bytes (default: the service's, 2 GiB; production bounds 1-4 GiB).")
         Long shardBytes;
+        @Option(names = "--allow-small-shards", description = "Permit a --shard-bytes outside 1-4 GiB (tests, demos).")
+        boolean allowSmallShards;
         @Option(names = "--no-wait", description = "Return once the shards are built, without waiting for verification.")
         boolean noWait;
         @Option(names = "--json", description = "Print the result as one line of JSON.")
@@ -49,7 +51,7 @@ final class DatasetCommand {
             progress.step("sharding " + source);
             ShardBuilderClient.ShardResult result = new ShardBuilderClient(session.serviceUrl("shard-builder")).shard(
                     new ShardBuilderClient.ShardRequest(source.toString(), name, revision, license, this.source, shardBytes,
-                            session.stagingDir()));
+                            session.stagingDir(), allowSmallShards));
             progress.detail(Inputs.count(result.shards(), "shard") + ", " + Inputs.count(result.members(), "member") + ", " + result.memberBytes() + " bytes");
             if (!noWait) {
                 progress.step("waiting for upload and verification");

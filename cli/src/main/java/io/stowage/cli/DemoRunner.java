@@ -71,7 +71,7 @@ public final class DemoRunner {
             ShardBuilderClient.ShardResult shards = new ShardBuilderClient(session.serviceUrl("shard-builder")).shard(
                     new ShardBuilderClient.ShardRequest(hot.dataset().toString(), DATASET, REVISION, "CC-BY-SA-3.0",
                             "Debian asterisk-core-sounds-en-wav 1.6.1-1, recorded by Allison Smith",
-                            DEMO_SHARD_BYTES, session.stagingDir()));
+                            DEMO_SHARD_BYTES, session.stagingDir(), true));
             progress.detail(Inputs.count(shards.shards(), "shard") + ", " + Inputs.count(shards.members(), "member") + ", "
                     + shards.memberBytes() + " bytes");
             List<Path> steps = stepDirs(hot.run());

@@ -18,9 +18,10 @@ public final class ShardBuilderClient {
      *
      * @param dir              absolute dataset directory
      * @param targetShardBytes target shard size in bytes, or null for the service default (2 GiB)
+     * @param allowSmallShards  permit a target outside the production bounds of 1–4 GiB (tests, demos)
      */
     public record ShardRequest(String dir, String dataset, String revision, String license, String source,
-                               Long targetShardBytes, String stagingDir) {
+                               Long targetShardBytes, String stagingDir, boolean allowSmallShards) {
     }
 
     /** The answer: counts, the dataset manifest's local path and SHA-256, and each shard's SHA-256. */
