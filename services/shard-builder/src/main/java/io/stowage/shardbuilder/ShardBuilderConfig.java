@@ -17,6 +17,13 @@ public interface ShardBuilderConfig {
     @WithDefault("2147483648")
     long targetShardBytes();
 
+    /**
+     * Allow any positive target shard size even when a request does not send {@code "allowSmallShards": true}
+     * (tests and demos; production shards are 1–4 GiB).
+     */
+    @WithDefault("false")
+    boolean allowSmallShards();
+
     /** mtime of every tar member, seconds since 1970 (set from the {@code SOURCE_DATE_EPOCH} environment variable). */
     @WithDefault("0")
     long sourceDateEpoch();

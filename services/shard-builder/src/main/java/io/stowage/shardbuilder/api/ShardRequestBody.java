@@ -8,9 +8,11 @@ package io.stowage.shardbuilder.api;
  * @param revision         revision name (same alphabet)
  * @param license          licence of the data, optional
  * @param source           where the data came from, optional
- * @param targetShardBytes target member bytes per shard, optional (default from configuration), positive
+ * @param targetShardBytes target member bytes per shard, optional (default from configuration); 1–4 GiB
+ *                         unless small shards are allowed, then any positive size
  * @param stagingDir       absolute staging root, optional (default from configuration)
+ * @param allowSmallShards {@code true} permits any positive {@code targetShardBytes} (tests, demos); optional
  */
 public record ShardRequestBody(String dir, String dataset, String revision, String license, String source,
-                               Long targetShardBytes, String stagingDir) {
+                               Long targetShardBytes, String stagingDir, Boolean allowSmallShards) {
 }

@@ -9,6 +9,7 @@ import io.stowage.shardbuilder.domain.DatasetInputException;
 import io.stowage.shardbuilder.domain.DatasetSharder;
 import io.stowage.shardbuilder.domain.SealedDataset;
 import io.stowage.shardbuilder.domain.ShardRequest;
+import io.stowage.shardbuilder.domain.ShardTarget;
 import io.stowage.shardbuilder.domain.ShardWriter;
 import io.stowage.shardbuilder.messaging.EventPublisher;
 import jakarta.ws.rs.Consumes;
@@ -42,7 +43,9 @@ public class ShardResource {
 
     /**
      * @return 200 with the shard summary; 400 {@code {"error"}} for a bad name, a missing or relative
-     *         directory, a symlink or an empty directory; 500 when writing or publishing fails
+     *         directory, a target shard size outside 1–4 GiB without {@code allowSmallShards}, anything but
+     *         regular files, a WebDataset key collision or an empty directory; 500 when a file changed
+     *         while read, or writing or publishing fails (no event is sent unless every shard was written)
      */
     @POST
     @Blocking
@@ -64,7 +67,8 @@ public class ShardResource {
             throw new DatasetInputException("the request has no JSON body");
         }
         String staging = body.stagingDir() == null ? config.stagingDir() : body.stagingDir();
-        long target = body.targetShardBytes() == null ? config.targetShardBytes() : body.targetShardBytes();
+        long target = ShardTarget.resolve(body.targetShardBytes(), config.targetShardBytes(),
+                Boolean.TRUE.equals(body.allowSmallShards()) || config.allowSmallShards());
         return new ShardRequest(absolute("dir", body.dir()), body.dataset(), body.revision(), body.license(),
                 body.source(), target, absolute("stagingDir", staging));
     }

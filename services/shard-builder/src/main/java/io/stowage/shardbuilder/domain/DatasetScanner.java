@@ -22,7 +22,8 @@ public final class DatasetScanner {
      * @param dir the dataset directory
      * @return every regular file below {@code dir}, sorted by relative path; empty when there is none
      * @throws DatasetInputException when {@code dir} is missing, not a directory or unreadable, or when
-     *                               it holds a symlink or a special file (the message names it)
+     *                               it holds symlinks, FIFOs, sockets or devices (one message names
+     *                               every one of them, with its kind)
      * @throws IOException           when walking the directory fails for another reason
      */
     public List<Member> scan(Path dir) throws IOException {
@@ -40,16 +41,16 @@ public final class DatasetScanner {
             throw new DatasetInputException("directory is not readable: " + root);
         }
         List<Member> members = new ArrayList<>();
+        List<String> offenders = new ArrayList<>();
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (attributes.isSymbolicLink()) {
-                    throw new DatasetInputException("symlink in the dataset directory: " + file);
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (attributes.isRegularFile()) {
+                    members.add(new Member(relativeName(root, file), file, attributes.size(),
+                            attributes.lastModifiedTime()));
+                } else {
+                    offenders.add(file + " (" + FileKind.of(file, attributes) + ")");
                 }
-                if (!attributes.isRegularFile()) {
-                    throw new DatasetInputException("not a regular file in the dataset directory: " + file);
-                }
-                members.add(new Member(relativeName(root, file), file, attributes.size()));
                 return FileVisitResult.CONTINUE;
             }
 
@@ -58,6 +59,11 @@ public final class DatasetScanner {
                 throw new DatasetInputException("cannot read " + file + ": " + e.getClass().getSimpleName());
             }
         });
+        if (!offenders.isEmpty()) {
+            offenders.sort(null);
+            throw new DatasetInputException("only regular files can be sharded; the dataset directory also holds: "
+                    + String.join(", ", offenders));
+        }
         members.sort(Comparator.comparing(Member::path));
         return members;
     }

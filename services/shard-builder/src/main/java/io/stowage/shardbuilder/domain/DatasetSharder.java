@@ -28,10 +28,13 @@ public final class DatasetSharder {
     }
 
     /**
-     * @throws DatasetInputException when a name is invalid, the directory is missing, unreadable, empty
-     *                               or holds a symlink, or the staging directory lies inside the dataset
-     *                               (checked before anything is written)
-     * @throws IOException           when reading or writing fails
+     * @throws DatasetInputException  when a name is invalid, the directory is missing, unreadable, empty
+     *                                or holds anything but regular files and directories, two files collide
+     *                                on their WebDataset (key, extension), or the staging directory lies
+     *                                inside the dataset (all checked before anything is written)
+     * @throws MemberChangedException when a file changed while it was read (shards written before stay in
+     *                                staging, named by content, but nothing is returned, so nothing is published)
+     * @throws IOException            when reading or writing fails
      */
     public SealedDataset shard(ShardRequest request) throws IOException {
         try {
@@ -45,7 +48,9 @@ public final class DatasetSharder {
         Path manifestPath = request.stagingDir().toAbsolutePath().normalize()
                 .resolve(ObjectKeys.datasetManifest(request.dataset(), request.revision()));
         Path revisionDir = manifestPath.getParent();
-        List<ShardPlan> plans = planner.plan(scanner.scan(source));
+        List<Member> members = scanner.scan(source);
+        SampleKey.requireUnique(members);
+        List<ShardPlan> plans = planner.plan(members);
         if (revisionDir.startsWith(source) || source.startsWith(revisionDir)
                 || revisionDir.startsWith(source.toRealPath())) {
             throw new DatasetInputException("the staging directory " + revisionDir

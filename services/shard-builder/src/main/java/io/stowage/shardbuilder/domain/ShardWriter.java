@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.time.Instant;
@@ -46,8 +47,10 @@ public final class ShardWriter {
      * @param plan      the members of the shard
      * @param shardsDir existing directory to write into (the staging {@code shards/} directory)
      * @return the shard and member manifest, renamed to their SHA-256 names, fsynced
-     * @throws IOException when reading a member or writing fails, or a member changed size since the scan;
-     *                     no temporary file is left behind
+     * @throws MemberChangedException when a member's size or modification time after reading differs
+     *                                 from the scan's (it changed while it was read)
+     * @throws IOException when reading a member or writing fails; either way no temporary file is left
+     *                     behind and no shard or member manifest of this plan is written
      */
     public BuiltShard write(ShardPlan plan, Path shardsDir) throws IOException {
         Path tmp = DurableFiles.temporaryName(shardsDir, "shard-" + plan.index() + ".tar.zst");
@@ -94,7 +97,11 @@ public final class ShardWriter {
         return entry;
     }
 
-    /** Streams the member into the tar entry once, hashing it; returns its SHA-256. */
+    /**
+     * Streams the member into the tar entry once, hashing it; returns its SHA-256. Reads exactly the
+     * scanned size, then compares size and mtime with the scan's: a writer that touched the file
+     * meanwhile leaves at least one of them different.
+     */
     private static String copy(Member member, OutputStream tar) throws IOException {
         MessageDigest digest = DigestingOutputStream.sha256();
         byte[] buffer = new byte[COPY_BUFFER];
@@ -107,8 +114,13 @@ public final class ShardWriter {
                 remaining -= read;
             }
             if (remaining != 0 || in.read() != -1) {
-                throw new IOException("member changed size while sharding: " + member.file());
+                throw new MemberChangedException(member, "its size changed");
             }
+        }
+        BasicFileAttributes after = Files.readAttributes(member.file(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (after.size() != member.bytes() || !after.lastModifiedTime().equals(member.modified())) {
+            throw new MemberChangedException(member, "size " + member.bytes() + " -> " + after.size()
+                    + " bytes, modified " + member.modified() + " -> " + after.lastModifiedTime());
         }
         return HexFormat.of().formatHex(digest.digest());
     }

@@ -10,13 +10,18 @@ import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.events.manifest.DatasetManifest;
+import io.stowage.shardbuilder.domain.DatasetSharder;
+import io.stowage.shardbuilder.domain.SealedDataset;
 import io.stowage.shardbuilder.domain.ShardFiles;
+import io.stowage.shardbuilder.domain.ShardRequest;
+import io.stowage.shardbuilder.domain.ShardWriter;
 import io.stowage.stack.StowageStackResource;
 import io.stowage.shardbuilder.ShardBuilderConfig;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -77,6 +82,7 @@ class ShardResourceTest {
         body.put("source", "test fixture");
         body.put("targetShardBytes", 70_000);
         body.put("stagingDir", staging.toString());
+        body.put("allowSmallShards", true);
         return body;
     }
 
@@ -195,7 +201,8 @@ class ShardResourceTest {
         given().contentType(ContentType.JSON).body(body(dir, "r1", staging))
                 .when().post("/api/datasets/shard")
                 .then().statusCode(400)
-                .body("error", equalTo("symlink in the dataset directory: " + dir.resolve("clips/link.wav")));
+                .body("error", equalTo("only regular files can be sharded; the dataset directory also holds: "
+                        + dir.resolve("clips/link.wav") + " (symlink)"));
     }
 
     @Test
@@ -228,5 +235,88 @@ class ShardResourceTest {
                 .when().post("/api/datasets/shard")
                 .then().statusCode(500)
                 .body("error", containsString(notADirectory.toString()));
+    }
+
+    @Test
+    void refusesATargetOutsideOneToFourGibibytesWithoutTheOverride() throws IOException {
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        Map<String, Object> body = body(dataset(), "r1", staging);
+        body.remove("allowSmallShards");
+        body.put("targetShardBytes", 262_144);
+
+        given().contentType(ContentType.JSON).body(body)
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", equalTo("targetShardBytes 262144 is outside the production bounds"
+                        + " 1073741824..4294967296 bytes (1-4 GiB); send \"allowSmallShards\": true"
+                        + " (or set stowage.shard-builder.allow-small-shards=true) for tests and demos"));
+        assertThat(staging).isEmptyDirectory();
+        assertThat(config.allowSmallShards()).isFalse();
+    }
+
+    @Test
+    void refusesAWebDatasetKeyCollisionNamingBothFiles() throws IOException {
+        Path dir = dataset();
+        Files.writeString(dir.resolve("clips/clip-0.WAV"), "same sample as clip-0.wav");
+        Path staging = Files.createTempDirectory(tmp, "staging");
+
+        given().contentType(ContentType.JSON).body(body(dir, "r1", staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(400)
+                .body("error", equalTo("WebDataset sample key collision, compared case-insensitively:"
+                        + " 'clips/clip-0.WAV' and 'clips/clip-0.wav' (key 'clips/clip-0', extension 'wav')"));
+        assertThat(staging).isEmptyDirectory();
+    }
+
+    @Test
+    void aBuildThatFailsAfterItsFirstShardPublishesNoEvent() throws IOException {
+        Path dir = dataset();
+        String revision = "r-" + UUID.randomUUID();
+        // learn shard 1's content address, then block its final name with a directory: shard 0 is
+        // written, shard 1's rename fails
+        SealedDataset rehearsal = new DatasetSharder(new ShardWriter(config.sourceDateEpoch())).shard(
+                new ShardRequest(dir, "speech", revision, null, null, 70_000, Files.createTempDirectory(tmp, "rehearsal")));
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        Path shards = staging.resolve("datasets/speech/" + revision + "/shards");
+        Files.createDirectories(shards.resolve(rehearsal.shards().get(1).shard().sha256() + ".tar.zst/blocker"));
+
+        given().contentType(ContentType.JSON).body(body(dir, revision, staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(500);
+
+        assertThat(shards.resolve(rehearsal.shards().get(0).shard().sha256() + ".tar.zst")).exists();
+        assertThat(staging.resolve("datasets/speech/" + revision + "/manifest.json")).doesNotExist();
+        // every acknowledged record lies below the end offsets read now: none is keyed by this asset
+        assertThat(keysUpToTheEnd()).doesNotContain("dataset/speech/" + revision);
+
+        // the retry, once the blocker is gone, publishes exactly its own 3 shard.built + 1 dataset.sealed
+        Files.delete(shards.resolve(rehearsal.shards().get(1).shard().sha256() + ".tar.zst/blocker"));
+        Files.delete(shards.resolve(rehearsal.shards().get(1).shard().sha256() + ".tar.zst"));
+        given().contentType(ContentType.JSON).body(body(dir, revision, staging))
+                .when().post("/api/datasets/shard")
+                .then().statusCode(200);
+        assertThat(keysUpToTheEnd()).filteredOn(("dataset/speech/" + revision)::equals).hasSize(4);
+    }
+
+    /** @return the keys of every record on shard.built and dataset.sealed, from the beginning to the current end offsets */
+    private List<String> keysUpToTheEnd() {
+        Map<String, Object> settings = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<String> keys = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                     new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : List.of(Topics.SHARD_BUILT, Topics.DATASET_SEALED)) {
+                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> keys.add(r.key()));
+                return partitions.stream().allMatch(p -> consumer.position(p) >= ends.get(p));
+            });
+        }
+        return keys;
     }
 }

@@ -44,8 +44,8 @@ class DatasetScannerTest {
 
         assertThatThrownBy(() -> new DatasetScanner().scan(dir))
                 .isInstanceOf(DatasetInputException.class)
-                .hasMessageContaining("symlink")
-                .hasMessageContaining(dir.resolve("sub-link").toString());
+                .hasMessage("only regular files can be sharded; the dataset directory also holds: "
+                        + dir.resolve("sub-link") + " (symlink)");
     }
 
     @Test
@@ -76,5 +76,37 @@ class DatasetScannerTest {
                 .hasMessage("not a directory: " + dir.resolve("plain"));
         assertThatThrownBy(() -> new DatasetScanner().scan(dir.resolve("link")))
                 .hasMessage("the dataset directory is a symlink: " + dir.resolve("link"));
+    }
+
+    @Test
+    void oneErrorListsEverySymlinkFifoSocketAndDevice() throws Exception {
+        file("a-real.wav", 1);
+        file("sub/b-real.wav", 1);
+        Files.createSymbolicLink(dir.resolve("link"), dir.resolve("a-real.wav"));
+        SpecialFiles.fifo(dir.resolve("sub/fifo"));
+        try (var socket = SpecialFiles.socket(dir.resolve("sock"))) {
+            boolean device = SpecialFiles.characterDevice(dir.resolve("sub/null"));
+            String expected = "only regular files can be sharded; the dataset directory also holds: "
+                    + dir.resolve("link") + " (symlink), "
+                    + dir.resolve("sock") + " (socket), "
+                    + dir.resolve("sub/fifo") + " (FIFO)"
+                    + (device ? ", " + dir.resolve("sub/null") + " (character device)" : "");
+
+            assertThatThrownBy(() -> new DatasetScanner().scan(dir))
+                    .isInstanceOf(DatasetInputException.class)
+                    .hasMessage(expected);
+        }
+    }
+
+    @Test
+    void recordsSizeAndModificationTimeAtScanTime() throws IOException {
+        file("a.wav", 7);
+        java.nio.file.attribute.FileTime time = java.nio.file.attribute.FileTime.fromMillis(1_600_000_000_123L);
+        Files.setLastModifiedTime(dir.resolve("a.wav"), time);
+
+        Member member = new DatasetScanner().scan(dir).get(0);
+
+        assertThat(member.bytes()).isEqualTo(7);
+        assertThat(member.modified()).isEqualTo(time);
     }
 }

@@ -150,4 +150,77 @@ class DatasetSharderTest {
                 .hasMessageContaining("must not be inside the dataset directory");
         assertThat(dir.resolve("staging")).doesNotExist();
     }
+
+    @Test
+    void refusesSpecialFilesInOneErrorAndWritesNothing() throws Exception {
+        Path dir = dataset(Files.createDirectories(tmp.resolve("data")), 6);
+        Files.createSymbolicLink(dir.resolve("audio/link.wav"), dir.resolve("audio/a-0001.wav"));
+        SpecialFiles.fifo(dir.resolve("fifo"));
+        Path staging = tmp.resolve("staging");
+
+        assertThatThrownBy(() -> shard(dir, staging, 64 * 1024))
+                .isInstanceOf(DatasetInputException.class)
+                .hasMessage("only regular files can be sharded; the dataset directory also holds: "
+                        + dir.resolve("audio/link.wav") + " (symlink), " + dir.resolve("fifo") + " (FIFO)");
+        assertThat(staging).doesNotExist();
+    }
+
+    @Test
+    void refusesAWebDatasetKeyCollisionAndWritesNothing() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Files.writeString(dir.resolve("x.jpg"), "lower");
+        Files.writeString(dir.resolve("x.JPG"), "upper");
+        Path staging = tmp.resolve("staging");
+
+        assertThatThrownBy(() -> shard(dir, staging, 64 * 1024))
+                .isInstanceOf(DatasetInputException.class)
+                .hasMessage("WebDataset sample key collision, compared case-insensitively:"
+                        + " 'x.JPG' and 'x.jpg' (key 'x', extension 'jpg')");
+        assertThat(staging).doesNotExist();
+    }
+
+    @Test
+    void keepsEveryWebDatasetCaseAsItsOwnMemberWithItsExactName() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        List<String> names = List.of("22.05.png", "235342 Track 2.0 (Clean Version).mp3", "a.b.jpeg", "a.b.txt",
+                "train.v1/0001.jpg");
+        for (String name : names) {
+            Files.createDirectories(dir.resolve(name).getParent());
+            Files.writeString(dir.resolve(name), "content of " + name);
+        }
+
+        SealedDataset sealed = shard(dir, tmp.resolve("staging"), 64 * 1024);
+
+        assertThat(sealed.shards()).hasSize(1);
+        Map<String, byte[]> members = ShardFiles.members(sealed.shards().get(0).shard().path());
+        assertThat(members.keySet()).containsExactlyElementsOf(names);
+        assertThat(members.get("235342 Track 2.0 (Clean Version).mp3"))
+                .isEqualTo("content of 235342 Track 2.0 (Clean Version).mp3".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void namesDifferingOnlyInUnicodeNormalisationStayTwoMembers() throws IOException {
+        String nfc = "caf\u00e9.txt";
+        String nfd = "cafe\u0301.txt";
+        assertThat(java.text.Normalizer.normalize(nfd, java.text.Normalizer.Form.NFC)).isEqualTo(nfc);
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Files.writeString(dir.resolve(nfc), "composed");
+        Files.writeString(dir.resolve(nfd), "decomposed");
+        assertThat(dir).isDirectoryContaining(p -> p.getFileName().toString().equals(nfd));
+
+        SealedDataset sealed = shard(dir, tmp.resolve("staging"), 64 * 1024);
+
+        BuiltShard shard = sealed.shards().get(0);
+        // "e" (U+0065) sorts before "\u00e9": the NFD name comes first
+        assertThat(shard.entries()).extracting(MemberEntry::path).containsExactly(nfd, nfc);
+        assertThat(shard.entries()).extracting(MemberEntry::sha256).containsExactly(
+                ShardFiles.sha256("decomposed".getBytes(StandardCharsets.UTF_8)),
+                ShardFiles.sha256("composed".getBytes(StandardCharsets.UTF_8)));
+        Map<String, byte[]> members = ShardFiles.members(shard.shard().path());
+        assertThat(members).hasSize(2);
+        assertThat(members.get(nfc)).asString(StandardCharsets.UTF_8).isEqualTo("composed");
+        assertThat(members.get(nfd)).asString(StandardCharsets.UTF_8).isEqualTo("decomposed");
+        String manifest = Files.readString(shard.members().path(), StandardCharsets.UTF_8);
+        assertThat(manifest).contains("\"path\":\"cafe\u0301.txt\"", "\"path\":\"caf\u00e9.txt\"");
+    }
 }

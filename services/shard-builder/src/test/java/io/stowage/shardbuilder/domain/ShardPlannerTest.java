@@ -3,6 +3,7 @@ package io.stowage.shardbuilder.domain;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ShardPlannerTest {
 
     private static Member member(String path, long bytes) {
-        return new Member(path, Path.of("/data", path), bytes);
+        return new Member(path, Path.of("/data", path), bytes, FileTime.fromMillis(0));
     }
 
     private static List<List<String>> paths(List<ShardPlan> plans) {

@@ -10,12 +10,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ShardWriterTest {
     static final long EPOCH = 1_700_000_000L;
@@ -72,6 +74,28 @@ class ShardWriterTest {
     }
 
     @Test
+    void nonAsciiNamesAreUtf8InThePaxHeaderAndTheMemberManifestWhateverTheDefaultCharset() throws IOException {
+        Path dir = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("data")), 10);
+
+        BuiltShard shard = writeAll(dir);
+
+        byte[] paxPath = ("path=" + DatasetSharderTest.NON_ASCII + "\n").getBytes(StandardCharsets.UTF_8);
+        assertThat(indexOf(ShardFiles.tarBytes(shard.shard().path()), paxPath)).isNotNegative();
+        byte[] jsonName = ("\"" + DatasetSharderTest.NON_ASCII + "\"").getBytes(StandardCharsets.UTF_8);
+        assertThat(indexOf(Files.readAllBytes(shard.members().path()), jsonName)).isNotNegative();
+        assertThat(ShardFiles.members(shard.shard().path())).containsKey(DatasetSharderTest.NON_ASCII);
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
     void gnuTarListsAndExtractsTheShard() throws Exception {
         Assumptions.assumeTrue(onPath("tar") && onPath("zstd"), "GNU tar and zstd are not installed; skipping the tar check");
         Path dir = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("data")), 9);
@@ -93,6 +117,54 @@ class ShardWriterTest {
         for (var entry : shard.entries()) {
             assertThat(ShardFiles.sha256(out.resolve(entry.path()))).isEqualTo(entry.sha256());
         }
+    }
+
+    @Test
+    void aMemberThatGrewAfterTheScanFailsTheShardAndLeavesNothing() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Path file = Files.write(dir.resolve("a.wav"), new byte[1000]);
+        ShardPlan plan = new ShardPlanner(Long.MAX_VALUE).plan(new DatasetScanner().scan(dir)).get(0);
+        Files.write(file, new byte[10], java.nio.file.StandardOpenOption.APPEND);
+        Path shards = Files.createDirectories(tmp.resolve("shards"));
+
+        assertThatThrownBy(() -> new ShardWriter(EPOCH).write(plan, shards))
+                .isInstanceOf(MemberChangedException.class)
+                .hasMessage("dataset file changed while it was read into a shard, rebuild when it is stable: "
+                        + file + " (its size changed)");
+        assertThat(shards).isEmptyDirectory();
+    }
+
+    @Test
+    void aMemberRewrittenWithTheSameSizeIsCaughtByItsModificationTime() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Path file = Files.write(dir.resolve("a.wav"), new byte[1000]);
+        FileTime scanned = FileTime.fromMillis(1_600_000_000_000L);
+        Files.setLastModifiedTime(file, scanned);
+        ShardPlan plan = new ShardPlanner(Long.MAX_VALUE).plan(new DatasetScanner().scan(dir)).get(0);
+        Files.write(file, new byte[1000]);
+        FileTime rewritten = FileTime.fromMillis(1_600_000_001_000L);
+        Files.setLastModifiedTime(file, rewritten);
+        Path shards = Files.createDirectories(tmp.resolve("shards"));
+
+        assertThatThrownBy(() -> new ShardWriter(EPOCH).write(plan, shards))
+                .isInstanceOf(MemberChangedException.class)
+                .hasMessage("dataset file changed while it was read into a shard, rebuild when it is stable: "
+                        + file + " (size 1000 -> 1000 bytes, modified " + scanned + " -> " + rewritten + ")");
+        assertThat(shards).isEmptyDirectory();
+    }
+
+    @Test
+    void aMemberThatShrankAfterTheScanFailsTheShard() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Path file = Files.write(dir.resolve("a.wav"), new byte[1000]);
+        ShardPlan plan = new ShardPlanner(Long.MAX_VALUE).plan(new DatasetScanner().scan(dir)).get(0);
+        Files.write(file, new byte[999]);
+        Path shards = Files.createDirectories(tmp.resolve("shards"));
+
+        assertThatThrownBy(() -> new ShardWriter(EPOCH).write(plan, shards))
+                .isInstanceOf(MemberChangedException.class)
+                .hasMessageEndingWith(file + " (its size changed)");
+        assertThat(shards).isEmptyDirectory();
     }
 
     private static boolean onPath(String program) {
