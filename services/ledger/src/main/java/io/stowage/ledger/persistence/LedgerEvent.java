@@ -41,9 +41,15 @@ public class LedgerEvent extends PanacheEntityBase {
     public boolean deadLetter;
     @Column(name = "reason", columnDefinition = "text")
     public String reason;
+    /** Place in the hash chain: 1 for the first row, no gaps. */
+    @Column(name = "seq", nullable = false, unique = true)
+    public long seq;
+    /** hex SHA-256 link over the previous row's link and this row's canonical JSON ({@code EventChain}). */
+    @Column(name = "chain_hash", nullable = false, length = 64)
+    public String chainHash;
 
-    /** @return a new, unsaved row holding {@code e} */
-    public static LedgerEvent from(StoredEvent e) {
+    /** @return a new, unsaved row holding {@code e} at place {@code seq} of the chain with link {@code chainHash} */
+    public static LedgerEvent from(StoredEvent e, long seq, String chainHash) {
         LedgerEvent row = new LedgerEvent();
         row.eventId = e.eventId();
         row.topic = e.topic();
@@ -58,6 +64,8 @@ public class LedgerEvent extends PanacheEntityBase {
         row.payload = e.payload();
         row.deadLetter = e.deadLetter();
         row.reason = e.reason();
+        row.seq = seq;
+        row.chainHash = chainHash;
         return row;
     }
 }
