@@ -11,8 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code stowage checkpoint publish DIR}: publish a complete step directory and wait until it is uploaded and verified. */
-@Command(name = "checkpoint", mixinStandardHelpOptions = true, description = "Checkpoint commands.", subcommands = CheckpointCommand.Publish.class)
+/**
+ * {@code stowage checkpoint publish DIR}: publish a complete step directory and wait until it is uploaded and verified;
+ * {@code stowage checkpoint fetch}: download and verify a stored step for resuming; {@code stowage checkpoint watch}:
+ * the publishing sidecar ({@link WatchCommand}).
+ */
+@Command(name = "checkpoint", mixinStandardHelpOptions = true, description = "Checkpoint commands.",
+        subcommands = {CheckpointCommand.Publish.class, CheckpointCommand.Fetch.class, WatchCommand.class})
 final class CheckpointCommand {
 
     @Command(name = "publish", mixinStandardHelpOptions = true,
@@ -68,6 +73,56 @@ final class CheckpointCommand {
             } catch (NumberFormatException e) {
                 throw new CliException(CliException.USAGE, "cannot tell the step from the directory name '" + name + "': pass --step N");
             }
+        }
+    }
+
+    @Command(name = "fetch", mixinStandardHelpOptions = true,
+            description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
+                    + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
+                    "--latest picks the highest step present in the store's listing (the latest.json pointer of"
+                            + " issue #4 is not written yet)."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
+                    "2:bad input (a name, a non-empty --to)"})
+    static final class Fetch implements Callable<Integer> {
+        @Option(names = "--experiment", required = true, description = "Experiment name.")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name.")
+        String run;
+        @picocli.CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+        Which which;
+        @Option(names = "--to", required = true, paramLabel = "DIR", description = "Target directory: missing or empty.")
+        Path to;
+        @Option(names = "--json", description = "Print {\"step\":N,\"dir\":…,\"files\":[{\"key\",\"sha256\",\"path\"}]} as one line.")
+        boolean json;
+
+        static final class Which {
+            @Option(names = "--step", required = true, description = "The step number.")
+            Long step;
+            @Option(names = "--latest", required = true, description = "The highest step stored for the run.")
+            boolean latest;
+        }
+
+        @Override
+        public Integer call() {
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            StoredCheckpoint fetched;
+            try (PrimaryStore store = new PrimaryStore(session.stack())) {
+                fetched = new CheckpointFetcher(store).fetch(experiment, run, which.latest ? null : which.step, to);
+            }
+            Path dir = to.toAbsolutePath().normalize();
+            if (json) {
+                java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+                out.put("step", fetched.step());
+                out.put("dir", dir.toString());
+                out.put("files", fetched.files());
+                JsonOut.print(out);
+            } else {
+                new Progress(System.err, false).step("fetched step " + fetched.step() + " of " + experiment + "/" + run
+                        + " (" + Inputs.count(fetched.files().size(), "file") + ", every SHA-256 verified)");
+                System.out.println(dir);
+            }
+            return 0;
         }
     }
 }

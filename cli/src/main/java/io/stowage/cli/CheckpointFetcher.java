@@ -1,0 +1,141 @@
+package io.stowage.cli;
+
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.ObjectKeys;
+import io.stowage.store.Sha256;
+import io.stowage.store.StoreException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/})
+ * and produces its files in a local directory: each object is streamed into a temporary file
+ * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, and only when every file
+ * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
+ * every temporary file and leaves no file of the step behind.
+ */
+public final class CheckpointFetcher {
+    /** Hidden directory inside the target that holds files still being downloaded. */
+    public static final String TEMP_DIR = ".stowage-fetch";
+
+    /** Where the fetcher reads: a key listing and an object's bytes. */
+    public interface Source {
+        /** @return every key under {@code prefix}, lexical order */
+        List<String> list(String prefix);
+
+        /** @return the bytes of the object at {@code key}; the caller closes the stream */
+        InputStream open(String key);
+    }
+
+    private final Source source;
+
+    public CheckpointFetcher(Source source) {
+        this.source = source;
+    }
+
+    /**
+     * @param step the step to fetch, or null for the highest step present in the store
+     * @param to   a missing or empty directory (created when missing)
+     * @return the step and the files written, with the SHA-256 each was verified against
+     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step
+     *                      is not stored, the store fails, or a file's SHA-256 differs from its key
+     */
+    public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
+        String prefix;
+        try {
+            prefix = ObjectKeys.checkpointLatest(experiment, run).replaceFirst("latest\\.json$", "");
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        Path dir = to.toAbsolutePath().normalize();
+        requireEmptyTarget(dir);
+        StoredCheckpoint checkpoint;
+        try {
+            checkpoint = StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
+                    CliException.FAILED, (step == null ? "no checkpoint step" : "no step " + step) + " of "
+                    + experiment + "/" + run + " in the primary store"));
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
+        }
+        Path temp = dir.resolve(TEMP_DIR);
+        try {
+            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
+                download(file, temp.resolve(file.path()));
+            }
+            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
+                Path target = dir.resolve(file.path());
+                Files.createDirectories(target.getParent());
+                Files.move(temp.resolve(file.path()), target, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot write into " + dir + ": " + e.getMessage(), e);
+        } finally {
+            deleteTree(temp);
+        }
+        return checkpoint;
+    }
+
+    private void download(StoredCheckpoint.StoredFile file, Path temp) throws IOException {
+        Files.createDirectories(temp.getParent());
+        MessageDigest digest = Sha256.newDigest();
+        try (InputStream in = source.open(file.key());
+             OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
+            in.transferTo(out);
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot read " + file.key() + ": " + e.getMessage(), e);
+        }
+        String actual = Sha256.hex(digest);
+        if (!actual.equals(file.sha256())) {
+            Files.deleteIfExists(temp);
+            throw new CliException(CliException.FAILED, "refusing " + file.path() + " (" + file.key() + "): expected sha256 "
+                    + file.sha256() + ", got " + actual);
+        }
+    }
+
+    private static void requireEmptyTarget(Path dir) {
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException(CliException.USAGE, "--to " + dir + " is not a directory");
+            }
+            try (Stream<Path> entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new CliException(CliException.USAGE, "--to " + dir + " is not empty: fetch into a new or empty directory");
+                }
+            } catch (IOException e) {
+                throw new CliException(CliException.USAGE, "cannot read --to " + dir + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new CliException(CliException.USAGE, "cannot create --to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<Path> paths = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(paths::add);
+            for (Path path : paths) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot remove temporary files under " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

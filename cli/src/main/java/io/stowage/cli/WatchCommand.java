@@ -1,0 +1,114 @@
+package io.stowage.cli;
+
+import io.stowage.events.AssetIds;
+import io.stowage.events.InvalidEventException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stowage watch ROOT}: a sidecar that scans a run directory every interval and publishes each
+ * complete, new step directory ({@link StepScanner}) exactly as {@code checkpoint publish --no-wait}
+ * does ({@link CheckpointPublisher} + {@link EventPublisher}), then records the step in the
+ * {@link WatchState} so that a restarted watch does not publish it again.
+ */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+        description = {"Publish each step directory under ROOT the moment it is complete: a directory named step-N"
+                + " (renamed into place from a temporary name; names starting with '.' are in progress) or a directory"
+                + " holding the marker file " + StepScanner.MARKER + " (step = the number its name ends with).",
+                "Published steps are remembered in $STOWAGE_HOME/state/watch-<E>-<R>.json. Does not wait for upload"
+                        + " and verification: the services do that; 'stowage status' shows it."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:--once scan done, every complete step published", "1:a step could not be published, or Kafka failed",
+                "2:bad input"})
+final class WatchCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "ROOT", description = "The run directory that receives the step directories.")
+    Path root;
+    @Option(names = "--experiment", required = true, description = "Experiment name.")
+    String experiment;
+    @Option(names = "--run", required = true, description = "Run name.")
+    String run;
+    @Option(names = "--interval", defaultValue = "10", paramLabel = "SECONDS", description = "Seconds between scans (default ${DEFAULT-VALUE}).")
+    long intervalSeconds;
+    @Option(names = "--once", description = "Scan once and exit (for scripts and tests).")
+    boolean once;
+    @Option(names = "--key-every", paramLabel = "N", description = "Every step divisible by N is a key checkpoint (second copy).")
+    Long keyEvery;
+
+    private final Set<Long> refused = new HashSet<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try {
+            AssetIds.checkpoint(experiment, run, 0);
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        if (intervalSeconds < 1 || (keyEvery != null && keyEvery < 1)) {
+            throw new CliException(CliException.USAGE, "--interval and --key-every must be at least 1");
+        }
+        Path dir = root.toAbsolutePath().normalize();
+        Inputs.requireReadableDirectory("watch root", dir);
+        StowageHome home = StowageHome.fromEnvironment();
+        Session session = Session.readFrom(home.session());
+        WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
+        Progress progress = new Progress(System.err, false);
+        CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
+        try (EventPublisher events = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+            progress.step("watching " + dir + " for " + experiment + "/" + run + " (" + state.published().size() + " steps published before)");
+            while (true) {
+                boolean clean = scanOnce(dir, state, publisher, events, progress);
+                if (once) {
+                    return clean ? 0 : CliException.FAILED;
+                }
+                Thread.sleep(intervalSeconds * 1000);
+            }
+        }
+    }
+
+    private boolean scanOnce(Path dir, WatchState state, CheckpointPublisher publisher, EventPublisher events, Progress progress) {
+        StepScanner.Scan scan;
+        try {
+            scan = StepScanner.scan(dir, state.published());
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        scan.skipped().forEach(progress::warn);
+        boolean clean = scan.skipped().isEmpty();
+        for (StepScanner.Step step : scan.ready()) {
+            if (refused.contains(step.step())) {
+                clean = false;
+                continue;
+            }
+            boolean key = keyEvery != null && step.step() % keyEvery == 0;
+            try {
+                CheckpointPublisher.Prepared prepared = publisher.prepare(step.dir(), experiment, run, step.step(), key, List.of());
+                prepared.warnings().forEach(progress::warn);
+                events.publish(prepared.event());
+                state.record(step.step());
+                progress.step("published " + prepared.event().assetId() + " from " + step.dir().getFileName()
+                        + " (" + Inputs.count(prepared.event().fileCount(), "file") + (key ? ", key" : "") + ")");
+            } catch (CliException e) {
+                if (e.exitCode() != CliException.USAGE) {
+                    if (once) {
+                        throw e;
+                    }
+                    progress.warn(e.getMessage() + " (retrying at the next scan)");
+                    return false;
+                }
+                refused.add(step.step());
+                progress.warn("not publishing " + step.dir() + ": " + e.getMessage() + " (fix it and restart the watch)");
+                clean = false;
+            }
+        }
+        return clean;
+    }
+}
