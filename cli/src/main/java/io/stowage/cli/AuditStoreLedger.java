@@ -1,0 +1,56 @@
+package io.stowage.cli;
+
+import com.fasterxml.jackson.databind.JavaType;
+import io.stowage.events.EventCodec;
+import io.stowage.events.ledger.ObjectEvidence;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Produces the ledger's side of the store audit: pages through {@code GET /api/objects?store=&after=&limit=1000}
+ * and keeps the objects recorded for one bucket.
+ */
+final class AuditStoreLedger {
+    private static final int PAGE = 1000;
+
+    /** One page of {@code GET /api/objects}: objects in key order and the next page's {@code after} (null at the end). */
+    record Page(List<ObjectEvidence> objects, String next) {
+    }
+
+    private final URI base;
+    private final HttpJson http = new HttpJson();
+
+    /** @param base the ledger's base URL, e.g. {@code http://127.0.0.1:8086} */
+    AuditStoreLedger(URI base) {
+        this.base = base;
+    }
+
+    /**
+     * @return every object the ledger records in {@code store} and {@code bucket}, keys ascending
+     * @throws CliException when the ledger cannot be reached, or has no {@code /api/objects}
+     */
+    List<AuditStoreEntry> objects(String store, String bucket) {
+        JavaType type = EventCodec.mapper().constructType(Page.class);
+        List<AuditStoreEntry> entries = new ArrayList<>();
+        String after = "";
+        do {
+            URI uri = base.resolve("/api/objects?store=" + encode(store) + "&limit=" + PAGE + "&after=" + encode(after));
+            Page page = http.<Page>get(uri, type)
+                    .orElseThrow(() -> new CliException(CliException.FAILED, "this ledger has no /api/objects"));
+            page.objects().stream().filter(o -> bucket.equals(o.bucket()))
+                    .forEach(o -> entries.add(new AuditStoreEntry(o.key(), o.bytes(), o.sha256())));
+            after = page.next();
+        } while (after != null);
+        entries.sort(Comparator.comparing(AuditStoreEntry::key));
+        return entries;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}
