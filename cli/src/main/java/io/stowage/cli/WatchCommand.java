@@ -6,19 +6,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
  * {@code stowage watch ROOT}: a sidecar that scans a run directory every interval and publishes each
- * complete, new step directory ({@link StepScanner}) exactly as {@code checkpoint publish --no-wait}
- * does ({@link CheckpointPublisher} + {@link EventPublisher}), then records the step in the
- * {@link WatchState} so that a restarted watch does not publish it again.
+ * complete, new step directory exactly as {@code checkpoint publish --no-wait} does ({@link StepWatcher});
+ * the {@link WatchState} makes a restarted watch skip what it already published.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Publish each step directory under ROOT the moment it is complete: a directory named step-N"
@@ -43,8 +38,6 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--key-every", paramLabel = "N", description = "Every step divisible by N is a key checkpoint (second copy).")
     Long keyEvery;
 
-    private final Set<Long> refused = new HashSet<>();
-
     @Override
     public Integer call() throws InterruptedException {
         try {
@@ -63,52 +56,15 @@ final class WatchCommand implements Callable<Integer> {
         Progress progress = new Progress(System.err, false);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
         try (EventPublisher events = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+            StepWatcher watcher = new StepWatcher(dir, experiment, run, keyEvery, state, publisher, events, progress);
             progress.step("watching " + dir + " for " + experiment + "/" + run + " (" + state.published().size() + " steps published before)");
             while (true) {
-                boolean clean = scanOnce(dir, state, publisher, events, progress);
+                boolean clean = watcher.scanOnce(once);
                 if (once) {
                     return clean ? 0 : CliException.FAILED;
                 }
                 Thread.sleep(intervalSeconds * 1000);
             }
         }
-    }
-
-    private boolean scanOnce(Path dir, WatchState state, CheckpointPublisher publisher, EventPublisher events, Progress progress) {
-        StepScanner.Scan scan;
-        try {
-            scan = StepScanner.scan(dir, state.published());
-        } catch (IOException e) {
-            throw new CliException(CliException.FAILED, "cannot list " + dir + ": " + e.getMessage(), e);
-        }
-        scan.skipped().forEach(progress::warn);
-        boolean clean = scan.skipped().isEmpty();
-        for (StepScanner.Step step : scan.ready()) {
-            if (refused.contains(step.step())) {
-                clean = false;
-                continue;
-            }
-            boolean key = keyEvery != null && step.step() % keyEvery == 0;
-            try {
-                CheckpointPublisher.Prepared prepared = publisher.prepare(step.dir(), experiment, run, step.step(), key, List.of());
-                prepared.warnings().forEach(progress::warn);
-                events.publish(prepared.event());
-                state.record(step.step());
-                progress.step("published " + prepared.event().assetId() + " from " + step.dir().getFileName()
-                        + " (" + Inputs.count(prepared.event().fileCount(), "file") + (key ? ", key" : "") + ")");
-            } catch (CliException e) {
-                if (e.exitCode() != CliException.USAGE) {
-                    if (once) {
-                        throw e;
-                    }
-                    progress.warn(e.getMessage() + " (retrying at the next scan)");
-                    return false;
-                }
-                refused.add(step.step());
-                progress.warn("not publishing " + step.dir() + ": " + e.getMessage() + " (fix it and restart the watch)");
-                clean = false;
-            }
-        }
-        return clean;
     }
 }
