@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Produces the ledger's side of the store audit: pages through {@code GET /api/objects?store=&after=&limit=1000}
@@ -36,14 +37,28 @@ final class AuditStoreLedger {
      */
     List<AuditStoreEntry> objects(String store, String bucket) {
         JavaType type = EventCodec.mapper().constructType(Page.class);
+        return collect(bucket, after -> http.<Page>get(
+                        base.resolve("/api/objects?store=" + encode(store) + "&limit=" + PAGE + "&after=" + encode(after)), type)
+                .orElseThrow(() -> new CliException(CliException.FAILED, "this ledger has no /api/objects")));
+    }
+
+    /**
+     * Follows the {@code next} cursor from {@code ""} until a page says null.
+     *
+     * @param fetch the page after a key ("" for the first)
+     * @return the objects of every page that lie in {@code bucket}, keys ascending
+     * @throws CliException when a page repeats its own {@code after} (the ledger would be asked forever)
+     */
+    static List<AuditStoreEntry> collect(String bucket, Function<String, Page> fetch) {
         List<AuditStoreEntry> entries = new ArrayList<>();
         String after = "";
         do {
-            URI uri = base.resolve("/api/objects?store=" + encode(store) + "&limit=" + PAGE + "&after=" + encode(after));
-            Page page = http.<Page>get(uri, type)
-                    .orElseThrow(() -> new CliException(CliException.FAILED, "this ledger has no /api/objects"));
+            Page page = fetch.apply(after);
             page.objects().stream().filter(o -> bucket.equals(o.bucket()))
                     .forEach(o -> entries.add(new AuditStoreEntry(o.key(), o.bytes(), o.sha256())));
+            if (after.equals(page.next())) {
+                throw new CliException(CliException.FAILED, "the ledger's /api/objects repeats the page after " + after);
+            }
             after = page.next();
         } while (after != null);
         entries.sort(Comparator.comparing(AuditStoreEntry::key));
