@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Writes {@code ledger_object} rows of a store of its own straight into the real PostgreSQL, then pages through
- * {@code GET /api/objects}: byte order of keys (upper case before lower case, whatever the database collation),
- * every field of a row, the {@code next} cursor, no row twice or lost, other stores left out, bad requests refused.
+ * {@code GET /api/objects}: byte order of keys (upper case before lower case), every field of a row, the {@code next}
+ * cursor, no row twice or lost, other stores left out, bad requests refused. The embedded cluster's collation is
+ * C.UTF-8 (byte order already), so this test does not show what the query's {@code collate "C"} adds on an en_US one.
  */
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
