@@ -40,6 +40,19 @@ class AuditStoreLedgerTest {
                 .isInstanceOf(CliException.class).hasMessageContaining("repeats the page after k/1");
     }
 
+    @Test
+    void decodesThePageAsTheLedgerWritesIt() throws Exception {
+        String json = "{\"objects\":[{\"store\":\"primary\",\"bucket\":\"stowage-primary\",\"key\":\"k/B.bin\","
+                + "\"kind\":\"SHARD\",\"bytes\":100,\"sha256\":\"" + "0".repeat(64) + "\",\"localPath\":null,"
+                + "\"headResult\":\"OK\",\"fullReadResult\":null}],\"next\":\"k/B.bin\"}";
+
+        AuditStoreLedger.Page page = io.stowage.events.EventCodec.mapper().readValue(json, AuditStoreLedger.Page.class);
+
+        assertThat(page.next()).isEqualTo("k/B.bin");
+        assertThat(page.objects()).containsExactly(new ObjectEvidence("primary", "stowage-primary", "k/B.bin",
+                ObjectKind.SHARD, 100, "0".repeat(64), null, VerifyResult.OK, null));
+    }
+
     private static ObjectEvidence object(String bucket, String key, long bytes) {
         return new ObjectEvidence("primary", bucket, key, ObjectKind.SHARD, bytes, String.valueOf(bytes).repeat(64),
                 "/staging/" + key, VerifyResult.OK, null);
