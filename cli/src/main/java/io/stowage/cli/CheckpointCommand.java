@@ -93,7 +93,7 @@ final class CheckpointCommand {
         Which which;
         @Option(names = "--to", required = true, paramLabel = "DIR", description = "Target directory: missing or empty.")
         Path to;
-        @Option(names = "--json", description = "Print {\"step\":N,\"dir\":…,\"files\":[{\"key\",\"sha256\",\"path\"}]} as one line.")
+        @Option(names = "--json", description = "Print {\"dir\":…,\"files\":[{\"key\":…,\"sha256\":…,\"path\":…}],\"step\":N} as one line.")
         boolean json;
 
         static final class Which {

@@ -8,10 +8,12 @@ import io.stowage.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -22,7 +24,7 @@ import java.util.stream.Stream;
 /**
  * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/})
  * and produces its files in a local directory: each object is streamed into a temporary file
- * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, and only when every file
+ * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
  * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
  * every temporary file and leaves no file of the step behind.
  */
@@ -95,6 +97,9 @@ public final class CheckpointFetcher {
             in.transferTo(out);
         } catch (StoreException e) {
             throw new CliException(CliException.FAILED, "cannot read " + file.key() + ": " + e.getMessage(), e);
+        }
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            channel.force(true);
         }
         String actual = Sha256.hex(digest);
         if (!actual.equals(file.sha256())) {
