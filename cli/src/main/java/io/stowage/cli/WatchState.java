@@ -39,13 +39,18 @@ public final class WatchState {
 
     /**
      * @return the state in {@code file}, empty when the file does not exist
-     * @throws CliException (exit 1) when the file exists but cannot be read or parsed
+     * @throws CliException (exit 1) when the file exists but cannot be read or parsed, or names another run
      */
     public static WatchState load(Path file, String experiment, String run) {
         WatchState state = new WatchState(file, experiment, run);
         if (Files.exists(file)) {
             try {
                 JsonNode node = EventCodec.mapper().readTree(file.toFile());
+                if (!experiment.equals(node.path("experiment").asText()) || !run.equals(node.path("run").asText())) {
+                    // e.g. experiment "a-b" run "c" and experiment "a" run "b-c" share a file name
+                    throw new CliException(CliException.FAILED, "watch state " + file + " belongs to "
+                            + node.path("experiment").asText() + "/" + node.path("run").asText() + ", not " + experiment + "/" + run);
+                }
                 node.path("published").forEach(step -> state.published.add(step.asLong()));
             } catch (IOException e) {
                 throw new CliException(CliException.FAILED, "cannot read watch state " + file + ": " + e.getMessage(), e);

@@ -37,4 +37,14 @@ class WatchStateTest {
         assertThatThrownBy(() -> WatchState.load(file, "exp", "r")).isInstanceOf(CliException.class)
                 .hasMessageContaining("cannot read watch state " + file);
     }
+
+    @Test
+    void anotherRunWhoseNamesGiveTheSameFileNameIsRefusedNotMerged() {
+        Path file = WatchState.fileFor(home.resolve("state"), "a-b", "c");
+        assertThat(WatchState.fileFor(home.resolve("state"), "a", "b-c")).isEqualTo(file);
+        WatchState.load(file, "a-b", "c").record(7);
+        assertThatThrownBy(() -> WatchState.load(file, "a", "b-c")).isInstanceOf(CliException.class)
+                .hasMessage("watch state " + file + " belongs to a-b/c, not a/b-c");
+        assertThat(WatchState.load(file, "a-b", "c").published()).containsExactly(7L);
+    }
 }
