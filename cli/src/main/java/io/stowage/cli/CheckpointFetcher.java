@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 public final class CheckpointFetcher {
     /** Hidden directory inside the target that holds files still being downloaded. */
     public static final String TEMP_DIR = ".stowage-fetch";
+    private static final int BUFFER = 1 << 20;
 
     /** Where the fetcher reads: a key listing and an object's bytes. */
     public interface Source {
@@ -94,7 +95,10 @@ public final class CheckpointFetcher {
         MessageDigest digest = Sha256.newDigest();
         try (InputStream in = source.open(file.key());
              OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
-            in.transferTo(out);
+            byte[] buffer = new byte[BUFFER];
+            for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {
+                out.write(buffer, 0, n);
+            }
         } catch (StoreException e) {
             throw new CliException(CliException.FAILED, "cannot read " + file.key() + ": " + e.getMessage(), e);
         }
@@ -106,6 +110,15 @@ public final class CheckpointFetcher {
             Files.deleteIfExists(temp);
             throw new CliException(CliException.FAILED, "refusing " + file.path() + " (" + file.key() + "): expected sha256 "
                     + file.sha256() + ", got " + actual);
+        }
+    }
+
+    /** A broken download names the object, not the target directory. */
+    private static int read(InputStream in, byte[] buffer, StoredCheckpoint.StoredFile file) {
+        try {
+            return in.read(buffer);
+        } catch (IOException | RuntimeException e) {
+            throw new CliException(CliException.FAILED, "download of " + file.key() + " broke: " + e.getMessage(), e);
         }
     }
 
