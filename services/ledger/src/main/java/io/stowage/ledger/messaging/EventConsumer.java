@@ -1,6 +1,9 @@
 package io.stowage.ledger.messaging;
 
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.EventCodec;
 import io.stowage.events.InvalidEventException;
@@ -8,19 +11,23 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.ledger.domain.KafkaPosition;
 import io.stowage.ledger.domain.StoredEvent;
+import io.stowage.ledger.persistence.EventAppend;
 import io.stowage.ledger.persistence.EventRecorder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Consumes every topic of {@link Topics#ALL} (channel {@code ledger-events}) and stores each event once
- * with its projection change. A record that does not decode is nacked to {@code <topic>.dlq}; so is an
- * event that could not be stored after the configured retries.
+ * Consumes every topic of {@link Topics#ALL} (channel {@code ledger-events}) in batches (one Kafka poll,
+ * up to {@code max.poll.records}) and appends each batch in one transaction, chained in poll order; the batch
+ * is acked, and its offsets become committable, only after that transaction committed. A record that does
+ * not decode goes to {@code <topic>.dlq} first. When the batch transaction fails after the retries, the
+ * events are stored one by one and an event that still cannot be stored is dead-lettered.
  */
 @ApplicationScoped
 public class EventConsumer {
@@ -28,37 +35,60 @@ public class EventConsumer {
 
     private final EventRecorder recorder;
     private final StoreRetry retry;
+    private final DeadLetterPublisher deadLetters;
 
     @Inject
-    public EventConsumer(EventRecorder recorder, StoreRetry retry) {
+    public EventConsumer(EventRecorder recorder, StoreRetry retry, DeadLetterPublisher deadLetters) {
         this.recorder = recorder;
         this.retry = retry;
+        this.deadLetters = deadLetters;
     }
 
-    /** @return completes once the record is acked (stored or duplicate) or nacked to its dead-letter topic */
+    /** @return completes once every record of the batch is stored (or was already) or dead-lettered, and the batch acked */
     @Incoming("ledger-events")
-    public Uni<Void> consume(Message<byte[]> message) {
-        KafkaPosition at = KafkaRecords.positionOf(message);
-        StowageEvent event;
-        try {
-            event = EventCodec.decode(at.topic(), message.getPayload());
-        } catch (InvalidEventException e) {
-            LOG.warnf("dead-lettering %s partition %d offset %d (ce_id %s, asset %s): %s", at.topic(), at.partition(),
-                    at.offset(), at.header(CloudEventHeaders.ID), at.key(), e.getMessage());
-            return deadLetter(message, at, e);
+    public Uni<Void> consume(KafkaRecordBatch<String, byte[]> batch) {
+        List<EventAppend> appends = new ArrayList<>();
+        List<Uni<Void>> refused = new ArrayList<>();
+        List<KafkaRecord<String, byte[]>> stored = new ArrayList<>();
+        for (KafkaRecord<String, byte[]> record : batch.getRecords()) {
+            KafkaPosition at = KafkaRecords.positionOf(record);
+            try {
+                StowageEvent event = EventCodec.decode(at.topic(), record.getPayload());
+                appends.add(new EventAppend(StoredEvent.of(event, at, record.getPayload(), Instant.now()), event));
+                stored.add(record);
+            } catch (InvalidEventException e) {
+                LOG.warnf("dead-lettering %s partition %d offset %d (ce_id %s, asset %s): %s", at.topic(), at.partition(),
+                        at.offset(), at.header(CloudEventHeaders.ID), at.key(), e.getMessage());
+                refused.add(deadLetters.send(at, record.getPayload(), e));
+            }
         }
-        StoredEvent row = StoredEvent.of(event, at, message.getPayload(), Instant.now());
-        return retry.run(() -> recorder.record(row, event))
-                .invoke(stored -> LOG.debugf("%s event %s type %s asset %s", stored ? "stored" : "duplicate",
-                        row.eventId(), row.type(), row.assetId()))
-                .chain(stored -> Uni.createFrom().completionStage(message.ack()))
+        Uni<Void> dlq = refused.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(refused).andFailFast().replaceWithVoid();
+        return dlq.chain(() -> retry.run(() -> recorder.recordAll(appends)))
+                .invoke(count -> LOG.debugf("batch of %d events: %d stored, %d duplicates", appends.size(), (int) count,
+                        appends.size() - count))
+                .replaceWithVoid()
                 .onFailure().recoverWithUni(failure -> {
-                    LOG.errorf(failure, "cannot store event %s type %s asset %s", row.eventId(), row.type(), row.assetId());
-                    return deadLetter(message, at, failure);
-                });
+                    LOG.errorf(failure, "cannot store a batch of %d events; storing them one by one", appends.size());
+                    return oneByOne(appends, stored);
+                })
+                .chain(() -> Uni.createFrom().completionStage(batch.ack()));
     }
 
-    private static Uni<Void> deadLetter(Message<byte[]> message, KafkaPosition at, Throwable reason) {
-        return Uni.createFrom().completionStage(message.nack(reason, KafkaRecords.deadLetterTo(Topics.dlq(at.topic()))));
+    private Uni<Void> oneByOne(List<EventAppend> appends, List<KafkaRecord<String, byte[]>> records) {
+        List<Integer> indexes = new ArrayList<>();
+        for (int i = 0; i < appends.size(); i++) {
+            indexes.add(i);
+        }
+        return Multi.createFrom().iterable(indexes).onItem().transformToUniAndConcatenate(i -> {
+            EventAppend a = appends.get(i);
+            StoredEvent row = a.row();
+            return retry.run(() -> recorder.record(row, a.event())).replaceWithVoid()
+                    .onFailure().recoverWithUni(failure -> {
+                        LOG.errorf(failure, "cannot store event %s type %s asset %s: dead-lettering it", row.eventId(),
+                                row.type(), row.assetId());
+                        KafkaRecord<String, byte[]> record = records.get(i);
+                        return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), failure);
+                    });
+        }).collect().last().replaceWithVoid();
     }
 }

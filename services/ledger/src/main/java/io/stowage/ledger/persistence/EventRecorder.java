@@ -1,6 +1,7 @@
 package io.stowage.ledger.persistence;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.StowageEvent;
 import io.stowage.ledger.domain.EventChain;
@@ -9,11 +10,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
 /**
  * Stores one event exactly once and links it into the hash chain: in one transaction it locks the chain
  * head ({@code SELECT … FOR UPDATE}), checks the event id, applies the projection change, inserts the
  * {@code ledger_event} row with the next seq and its link, and moves the head. A redelivered event changes
  * nothing; concurrent appends (other threads, other ledger instances) wait for the head, so the chain never forks.
+ * {@link #recordAll} does the same for a whole batch in one transaction (one head lock, one duplicate query),
+ * which is what makes ingest fast: the lock is taken once per batch, not once per event.
  */
 @ApplicationScoped
 public class EventRecorder {
@@ -39,6 +47,38 @@ public class EventRecorder {
                         .chain(existing -> existing != null
                                 ? Uni.createFrom().item(false)
                                 : project(event).chain(() -> append(head, row)).replaceWith(true))));
+    }
+
+    /**
+     * Appends a batch in one transaction, in list order (which is the order of the chain): locks the head once,
+     * reads which event ids are already stored, then applies the projection and inserts the row of every event
+     * not seen before (an id repeated inside the batch counts once). Must be called on a Vert.x context.
+     *
+     * @param batch events in consumption order (per partition, offsets ascending)
+     * @return how many rows were stored now (the rest were duplicates); fails, storing nothing, when any
+     *         projection or insert fails or the chain head row is missing
+     */
+    public Uni<Integer> recordAll(List<EventAppend> batch) {
+        if (batch.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        List<String> ids = batch.stream().map(a -> a.row().eventId()).distinct().toList();
+        return Panache.withTransaction(() -> LedgerChainHead.<LedgerChainHead>findById(LedgerChainHead.ID,
+                        LockModeType.PESSIMISTIC_WRITE)
+                .chain(head -> LedgerEvent.<LedgerEvent>list("eventId in ?1", ids).chain(stored -> {
+                    Set<String> seen = new HashSet<>();
+                    stored.forEach(e -> seen.add(e.eventId));
+                    List<EventAppend> fresh = new ArrayList<>();
+                    for (EventAppend append : batch) {
+                        if (seen.add(append.row().eventId())) {
+                            fresh.add(append);
+                        }
+                    }
+                    return Multi.createFrom().iterable(fresh)
+                            .onItem().transformToUniAndConcatenate(a -> project(a.event()).chain(() -> append(head, a.row())))
+                            .collect().last()
+                            .replaceWith(fresh.size());
+                })));
     }
 
     private static Uni<LedgerEvent> append(LedgerChainHead head, StoredEvent row) {
