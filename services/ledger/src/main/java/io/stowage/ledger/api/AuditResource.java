@@ -1,11 +1,17 @@
 package io.stowage.ledger.api;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.common.annotation.Blocking;
 import io.stowage.ledger.domain.ChainReport;
+import io.stowage.ledger.domain.ReplayReport;
+import io.stowage.ledger.messaging.AuditReplay;
 import io.stowage.ledger.persistence.ChainQueries;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -14,10 +20,28 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class AuditResource {
     private final ChainQueries chain;
+    private final AuditReplay replay;
 
     @Inject
-    public AuditResource(ChainQueries chain) {
+    public AuditResource(ChainQueries chain, AuditReplay replay) {
         this.chain = chain;
+        this.replay = replay;
+    }
+
+    /**
+     * Replays every audit topic from the beginning into a fresh projection schema and compares it with the live
+     * projections (seconds to minutes; one at a time).
+     *
+     * @param scope compare only rows whose asset id (request id for releases) contains it; absent for all
+     * @param keep  keep the replay schema for inspection
+     * @return 200 with the {@link ReplayReport}; 500 when PostgreSQL or Kafka fails
+     */
+    @POST
+    @Path("/replay")
+    @Blocking
+    public ReplayReport replay(@QueryParam("scope") @DefaultValue("") String scope,
+                               @QueryParam("keep") @DefaultValue("false") boolean keep) throws java.sql.SQLException {
+        return replay.run(scope, keep);
     }
 
     /**

@@ -1,0 +1,101 @@
+package io.stowage.ledger.domain;
+
+import io.stowage.events.CheckpointPublished;
+import io.stowage.events.DatasetSealed;
+import io.stowage.events.ObjectUploadFailed;
+import io.stowage.events.ObjectUploaded;
+import io.stowage.events.ObjectVerified;
+import io.stowage.events.ShardBuilt;
+import io.stowage.events.StowageEvent;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Folds a stream of events, read again from the topics, into the projections the live ledger keeps (assets,
+ * objects, upload failures, releases) — in memory, with the same domain projections as the live
+ * {@code ProjectionWriter}, and the same rule that an event id counts once. Used by {@code audit replay}.
+ * An event type with no projection is counted in {@link #unprojected()}, as the live ledger would refuse it.
+ */
+public final class ProjectionFold {
+    private final Map<String, AssetRecord> assets = new LinkedHashMap<>();
+    private final Map<String, ObjectRecord> objects = new LinkedHashMap<>();
+    private final Map<String, UploadFailureRecord> failures = new LinkedHashMap<>();
+    private final Map<String, ReleaseRecord> releases = new LinkedHashMap<>();
+    private final Set<String> seen = new HashSet<>();
+    private long applied;
+    private long duplicates;
+    private long unprojected;
+
+    /** Applies {@code event} unless its event id was already applied. */
+    public void apply(StowageEvent event) {
+        if (!seen.add(event.meta().eventId())) {
+            duplicates++;
+            return;
+        }
+        applied++;
+        if (event instanceof ShardBuilt e) {
+            assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+        } else if (event instanceof DatasetSealed e) {
+            assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+        } else if (event instanceof CheckpointPublished e) {
+            assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+        } else if (event instanceof ObjectUploaded e) {
+            String address = address(e.store(), e.bucket(), e.key());
+            objects.put(address, ObjectProjection.apply(objects.get(address), e));
+        } else if (event instanceof ObjectVerified e) {
+            String address = address(e.store(), e.bucket(), e.key());
+            objects.put(address, ObjectProjection.apply(objects.get(address), e));
+        } else if (event instanceof ObjectUploadFailed e) {
+            failures.put(e.meta().eventId(), new UploadFailureRecord(e.meta().eventId(), e.assetId(), e.store(), e.key(),
+                    e.reason(), e.permanent(), e.meta().time()));
+        } else if (ReleaseProjection.requestIdOf(event) != null) {
+            String requestId = ReleaseProjection.requestIdOf(event);
+            releases.put(requestId, ReleaseProjection.apply(releases.get(requestId), event));
+        } else {
+            unprojected++;
+        }
+    }
+
+    private static String address(String store, String bucket, String key) {
+        return store + "\u0000" + bucket + "\u0000" + key;
+    }
+
+    /** @return the folded assets, in first-seen order */
+    public Collection<AssetRecord> assets() {
+        return assets.values();
+    }
+
+    /** @return the folded objects (one per store, bucket and key), in first-seen order */
+    public Collection<ObjectRecord> objects() {
+        return objects.values();
+    }
+
+    /** @return one record per object.upload.failed event */
+    public Collection<UploadFailureRecord> uploadFailures() {
+        return failures.values();
+    }
+
+    /** @return the folded release requests */
+    public Collection<ReleaseRecord> releases() {
+        return releases.values();
+    }
+
+    /** @return events applied (distinct event ids) */
+    public long applied() {
+        return applied;
+    }
+
+    /** @return events skipped because their event id was applied before */
+    public long duplicates() {
+        return duplicates;
+    }
+
+    /** @return events of a type with no projection */
+    public long unprojected() {
+        return unprojected;
+    }
+}
