@@ -1,6 +1,8 @@
 package io.stowage.ledger.api;
 
 import io.smallrye.mutiny.Uni;
+import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.ledger.persistence.BrowseQueries;
 import io.stowage.ledger.persistence.ObjectQueries;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
@@ -9,6 +11,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+
+import java.util.List;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Serves {@code GET /api/objects}: the ledger's objects of one store, paged in key order; read by {@code stowage audit store}. */
@@ -19,10 +23,26 @@ public class ObjectResource {
     static final int MAX_LIMIT = 1000;
 
     private final ObjectQueries queries;
+    private final BrowseQueries browse;
 
     @Inject
-    public ObjectResource(ObjectQueries queries) {
+    public ObjectResource(ObjectQueries queries, BrowseQueries browse) {
         this.queries = queries;
+        this.browse = browse;
+    }
+
+    /**
+     * @param key an object key (content address)
+     * @return 200 with every copy of the key the ledger knows, one per store and bucket (store, then bucket order),
+     *         each with its newest verification results; an empty list when none; 400 without {@code key}
+     */
+    @GET
+    @Path("/copies")
+    public Uni<RestResponse<List<ObjectEvidence>>> copies(@QueryParam("key") String key) {
+        if (key == null || key.isBlank()) {
+            return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
+        }
+        return browse.copies(key).map(RestResponse::ok);
     }
 
     /**
