@@ -74,10 +74,11 @@ public class EventRecorder {
                             fresh.add(append);
                         }
                     }
-                    return Multi.createFrom().iterable(fresh)
-                            .onItem().transformToUniAndConcatenate(a -> project(a.event()).chain(() -> append(head, a.row())))
+                    List<StowageEvent> events = fresh.stream().map(EventAppend::event).filter(e -> e != null).toList();
+                    return projections.preload(events).chain(preloaded -> Multi.createFrom().iterable(fresh)
+                            .onItem().transformToUniAndConcatenate(a -> project(a.event(), preloaded).chain(() -> append(head, a.row())))
                             .collect().last()
-                            .replaceWith(fresh.size());
+                            .replaceWith(fresh.size()));
                 })));
     }
 
@@ -94,5 +95,9 @@ public class EventRecorder {
 
     private Uni<Void> project(StowageEvent event) {
         return event == null ? Uni.createFrom().voidItem() : projections.apply(event);
+    }
+
+    private Uni<Void> project(StowageEvent event, ProjectionWriter.Preloaded preloaded) {
+        return event == null ? Uni.createFrom().voidItem() : projections.apply(event, preloaded);
     }
 }

@@ -17,17 +17,76 @@ import io.stowage.ledger.domain.ReleaseRecord;
 import io.stowage.ledger.domain.UploadFailureRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
  * Applies one decoded event to the projection tables (asset, object, upload failure, release) in the
  * caller's transaction: it loads the row, lets the domain projection compute the new state, writes it back.
+ * For a batch, {@link #preload} first loads every row the batch touches in three queries, so that applying the
+ * events needs no further query (and the inserts and updates go to PostgreSQL in JDBC-style batches at flush).
  */
 @ApplicationScoped
 public class ProjectionWriter {
 
+    /** The object rows of one batch transaction by address, loaded up front; new rows are added as they are persisted. */
+    public static final class Preloaded {
+        private final Map<String, LedgerObject> objects = new HashMap<>();
+        private final boolean complete;
+
+        private Preloaded(boolean complete) {
+            this.complete = complete;
+        }
+
+        /** @return an empty cache that is not authoritative (every lookup goes to the database) */
+        public static Preloaded none() {
+            return new Preloaded(false);
+        }
+    }
+
+    /**
+     * Loads, into the current session, every asset, object and release row that {@code events} touch.
+     *
+     * @return the object rows by address; an address absent from it is not in the database
+     */
+    public Uni<Preloaded> preload(List<StowageEvent> events) {
+        List<String> assetIds = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> requestIds = new ArrayList<>();
+        for (StowageEvent event : events) {
+            if (event instanceof ShardBuilt || event instanceof DatasetSealed || event instanceof CheckpointPublished) {
+                assetIds.add(event.assetId());
+            } else if (event instanceof ObjectUploaded e) {
+                keys.add(e.key());
+            } else if (event instanceof ObjectVerified e) {
+                keys.add(e.key());
+            } else if (ReleaseProjection.requestIdOf(event) != null) {
+                requestIds.add(ReleaseProjection.requestIdOf(event));
+            }
+        }
+        Preloaded preloaded = new Preloaded(true);
+        Uni<Void> objects = keys.isEmpty() ? Uni.createFrom().voidItem()
+                : LedgerObject.<LedgerObject>list("objectKey in ?1", keys).invoke(rows -> rows.forEach(
+                        row -> preloaded.objects.put(address(row.store, row.bucket, row.objectKey), row))).replaceWithVoid();
+        return objects
+                .chain(() -> assetIds.isEmpty() ? Uni.createFrom().voidItem() : LedgerAsset.list("assetId in ?1", assetIds).replaceWithVoid())
+                .chain(() -> requestIds.isEmpty() ? Uni.createFrom().voidItem() : LedgerRelease.list("requestId in ?1", requestIds).replaceWithVoid())
+                .replaceWith(preloaded);
+    }
+
     /** @return completes when the change is queued in the current session; fails for an event type with no projection */
     public Uni<Void> apply(StowageEvent event) {
+        return apply(event, Preloaded.none());
+    }
+
+    /**
+     * @param preloaded the rows loaded by {@link #preload} in this transaction, or {@link Preloaded#none()}
+     * @return completes when the change is queued in the current session; fails for an event type with no projection
+     */
+    public Uni<Void> apply(StowageEvent event, Preloaded preloaded) {
         if (event instanceof ShardBuilt e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof DatasetSealed e) {
@@ -35,9 +94,9 @@ public class ProjectionWriter {
         } else if (event instanceof CheckpointPublished e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof ObjectUploaded e) {
-            return object(e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
+            return object(preloaded, e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
         } else if (event instanceof ObjectVerified e) {
-            return object(e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
+            return object(preloaded, e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
         } else if (event instanceof ObjectUploadFailed e) {
             return LedgerUploadFailure.from(new UploadFailureRecord(e.meta().eventId(), e.assetId(), e.store(),
                     e.key(), e.reason(), e.permanent(), e.meta().time())).persist().replaceWithVoid();
@@ -56,13 +115,24 @@ public class ProjectionWriter {
         });
     }
 
-    private Uni<Void> object(String store, String bucket, String key, UnaryOperator<ObjectRecord> change) {
-        return LedgerObject.<LedgerObject>find("store = ?1 and bucket = ?2 and objectKey = ?3", store, bucket, key)
-                .firstResult()
-                .chain(row -> {
-                    ObjectRecord next = change.apply(row == null ? null : row.toRecord());
-                    return row == null ? new LedgerObject().set(next).persist().replaceWithVoid() : done(row.set(next));
-                });
+    private Uni<Void> object(Preloaded preloaded, String store, String bucket, String key, UnaryOperator<ObjectRecord> change) {
+        String address = address(store, bucket, key);
+        Uni<LedgerObject> current = preloaded.complete || preloaded.objects.containsKey(address)
+                ? Uni.createFrom().item(preloaded.objects.get(address))
+                : LedgerObject.<LedgerObject>find("store = ?1 and bucket = ?2 and objectKey = ?3", store, bucket, key).firstResult();
+        return current.chain(row -> {
+            ObjectRecord next = change.apply(row == null ? null : row.toRecord());
+            if (row != null) {
+                return done(row.set(next));
+            }
+            LedgerObject created = new LedgerObject().set(next);
+            preloaded.objects.put(address, created);
+            return created.persist().replaceWithVoid();
+        });
+    }
+
+    private static String address(String store, String bucket, String key) {
+        return store + "\u0000" + bucket + "\u0000" + key;
     }
 
     private Uni<Void> release(String requestId, UnaryOperator<ReleaseRecord> change) {

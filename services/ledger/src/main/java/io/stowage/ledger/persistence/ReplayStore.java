@@ -21,6 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -228,7 +229,9 @@ public class ReplayStore {
         if (time == null) {
             s.setNull(index, Types.TIMESTAMP_WITH_TIMEZONE);
         } else {
-            s.setObject(index, time.atOffset(java.time.ZoneOffset.UTC));
+            // PostgreSQL keeps microseconds; the live rows come through the Vert.x client, which truncates the
+            // nanoseconds, while the JDBC driver would round them: truncate here so both sides hold the same value
+            s.setObject(index, time.truncatedTo(ChronoUnit.MICROS).atOffset(java.time.ZoneOffset.UTC));
         }
     }
 

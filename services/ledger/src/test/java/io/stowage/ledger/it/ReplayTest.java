@@ -59,7 +59,9 @@ class ReplayTest {
     private final String dataset = run;
     private final String assetId = "dataset/" + dataset + "/r1";
     private final String dir = "/data/" + dataset;
-    private final Instant t0 = Instant.now();
+    // 900 ns past a microsecond: PostgreSQL keeps microseconds, so the replay must drop the nanoseconds exactly as
+    // the live path does (truncate, not round)
+    private final Instant t0 = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).plusNanos(900);
     private int tick;
 
     @Test
