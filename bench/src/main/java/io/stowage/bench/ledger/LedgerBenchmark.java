@@ -60,9 +60,11 @@ public final class LedgerBenchmark {
             OUT.printf("published %d events in %.1f s%n", events, seconds(t));
             try (LedgerProcess ledger = LedgerProcess.start(repo, work, ep, heap);
                  Connection db = DriverManager.getConnection(ep.pgJdbcUrl(), ep.pgUser(), ep.pgPassword())) {
-                ingest(db, events);
-                timed("chain verification", () -> get(ledger.url() + "/api/audit/chain", Duration.ofMinutes(30)));
-                timed("replay (" + events + " events)", () -> post(ledger.url() + "/api/audit/replay", Duration.ofMinutes(60)));
+                Cpu cpu = new Cpu(ledger.pid(), CpuTime.postmaster(work.resolve("stack/postgres/data")));
+                ingest(db, events, cpu);
+                timed("chain verification", cpu, events, () -> get(ledger.url() + "/api/audit/chain", Duration.ofMinutes(30)));
+                timed("replay (" + events + " events)", cpu, events,
+                        () -> post(ledger.url() + "/api/audit/replay", Duration.ofMinutes(60)));
                 int assets = topUp(db, objects);
                 evidenceQueries(ledger.url(), assets, queries);
             }
@@ -72,7 +74,36 @@ public final class LedgerBenchmark {
         }
     }
 
-    private static void ingest(Connection db, int events) throws Exception {
+    /** CPU seconds of the ledger JVM and of PostgreSQL (postmaster and backends) since the last {@link #lap()}. */
+    private static final class Cpu {
+        private final long ledger;
+        private final long postmaster;
+        private double ledgerAt;
+        private double pgAt;
+
+        Cpu(long ledger, long postmaster) {
+            this.ledger = ledger;
+            this.postmaster = postmaster;
+            lap();
+        }
+
+        /** @return {ledger, postgres} CPU seconds since the previous lap */
+        double[] lap() {
+            double l = CpuTime.of(ledger);
+            double p = CpuTime.withChildren(postmaster);
+            double[] used = {l - ledgerAt, p - pgAt};
+            ledgerAt = l;
+            pgAt = p;
+            return used;
+        }
+
+        static String describe(double[] used, long events) {
+            return String.format("CPU: ledger JVM %.1f s + PostgreSQL %.1f s = %.0f events per CPU-second", used[0], used[1],
+                    events / (used[0] + used[1]));
+        }
+    }
+
+    private static void ingest(Connection db, int events, Cpu cpu) throws Exception {
         long start = System.nanoTime();
         long first = -1;
         long previous = 0;
@@ -82,12 +113,14 @@ public final class LedgerBenchmark {
             long count = count(db, "select count(*) from ledger_event");
             long now = System.nanoTime();
             if (first < 0 && count > 0) {
+                cpu.lap();
                 first = now;
                 previous = count;
                 previousAt = now;
             }
             if (count >= events) {
                 double total = (now - first) / 1e9;
+                OUT.println("ingest " + Cpu.describe(cpu.lap(), events));
                 OUT.printf("ingest: %d events in %.1f s after the first row = %.0f events/s (slowest 10 s window %.0f events/s;"
                         + " goal >= 5000)%n", events, total, (events - 1) / total, slowest == Double.MAX_VALUE ? 0 : slowest);
                 return;
@@ -168,10 +201,12 @@ public final class LedgerBenchmark {
         String run() throws Exception;
     }
 
-    private static void timed(String what, Step step) throws Exception {
+    private static void timed(String what, Cpu cpu, long events, Step step) throws Exception {
+        cpu.lap();
         long t = System.nanoTime();
         String answer = step.run();
-        OUT.printf("%s: %.1f s: %s%n", what, seconds(t), answer.length() > 300 ? answer.substring(0, 300) + "…" : answer);
+        OUT.printf("%s: %.1f s (%s): %s%n", what, seconds(t), Cpu.describe(cpu.lap(), events),
+                answer.length() > 400 ? answer.substring(0, 400) + "…" : answer);
     }
 
     private static String get(String url, Duration timeout) throws Exception {

@@ -58,6 +58,11 @@ final class LedgerProcess implements AutoCloseable {
         return ledger;
     }
 
+    /** @return the process id of the ledger JVM */
+    long pid() {
+        return process.pid();
+    }
+
     /** @return the base URL, e.g. {@code http://127.0.0.1:41234} */
     String url() {
         return url;
