@@ -186,6 +186,20 @@ class DemoEndToEndTest {
         return rows;
     }
 
+    /** Issue #7: the projections rebuilt from the topics of the whole demo equal the live ones (runs last). */
+    @Test
+    @Order(9)
+    void aReplayOfTheDemoFromTheTopicsMatchesTheLiveProjections() {
+        AuditReplayCommand.Report replay = new HttpJson().post(platform.session().serviceUrl("ledger").resolve("/api/audit/replay"),
+                Map.of(), AuditReplayCommand.Report.class, Duration.ofMinutes(10));
+        assertThat(replay.differences()).isEmpty();
+        assertThat(replay.identical()).isTrue();
+        assertThat(replay.liveCaughtUp()).isTrue();
+        assertThat(replay.events()).isGreaterThanOrEqualTo(report.ledgerEvents());
+        assertThat(replay.rows().get("ledger_object")).isPositive();
+        assertThat(replay.rows().get("ledger_release")).isGreaterThanOrEqualTo(5);
+    }
+
     @Test
     @Order(6)
     void aCheckpointThatChangesBetweenPublishAndUploadIsRefusedAndNothingIsRemoved() throws Exception {
