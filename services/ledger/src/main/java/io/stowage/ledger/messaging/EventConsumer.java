@@ -26,12 +26,13 @@ import java.util.List;
  * Consumes every topic of {@link Topics#ALL} (channel {@code ledger-events}) in batches (one Kafka poll,
  * up to {@code max.poll.records}) and appends each batch in one transaction, chained in poll order; the batch
  * is acked, and its offsets become committable, only after that transaction committed. A record that does
- * not decode goes to {@code <topic>.dlq} first. When the batch transaction fails after the retries, the
- * events are stored one by one and an event that still cannot be stored is dead-lettered.
+ * not decode goes to {@code <topic>.dlq} first. When the batch transaction fails three times, the events are
+ * stored one by one with the configured retries, and an event that still cannot be stored is dead-lettered.
  */
 @ApplicationScoped
 public class EventConsumer {
     private static final Logger LOG = Logger.getLogger(EventConsumer.class);
+    private static final int BATCH_RETRIES = 2;
 
     private final EventRecorder recorder;
     private final StoreRetry retry;
@@ -63,7 +64,9 @@ public class EventConsumer {
             }
         }
         Uni<Void> dlq = refused.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(refused).andFailFast().replaceWithVoid();
-        return dlq.chain(() -> retry.run(() -> recorder.recordAll(appends)))
+        // a batch is retried only twice: if it still fails, storing one by one (each with the full retry policy)
+        // tells a database outage (the first event waits) from one event that cannot be stored (it is dead-lettered)
+        return dlq.chain(() -> retry.run(() -> recorder.recordAll(appends), BATCH_RETRIES))
                 .invoke(count -> LOG.debugf("batch of %d events: %d stored, %d duplicates", appends.size(), (int) count,
                         appends.size() - count))
                 .replaceWithVoid()

@@ -22,8 +22,13 @@ public class StoreRetry {
         this.config = config.storeRetry();
     }
 
-    /** @return the attempt's item, or its last failure once the retries are spent */
+    /** @return the attempt's item, or its last failure once the configured retries are spent */
     public <T> Uni<T> run(Supplier<Uni<T>> attempt) {
+        return run(attempt, config.maxRetries());
+    }
+
+    /** @return the attempt's item, or its last failure once {@code maxRetries} retries are spent */
+    public <T> Uni<T> run(Supplier<Uni<T>> attempt, int maxRetries) {
         Context context = Vertx.currentContext();
         Uni<T> once = Uni.createFrom().deferred(attempt::get);
         if (context != null) {
@@ -31,6 +36,6 @@ public class StoreRetry {
         }
         return once.onFailure().retry()
                 .withBackOff(config.initialBackoff(), config.maxBackoff())
-                .atMost(config.maxRetries());
+                .atMost(maxRetries);
     }
 }
