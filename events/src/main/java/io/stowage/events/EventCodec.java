@@ -33,7 +33,13 @@ public final class EventCodec {
             Map.entry(Topics.GATE_PASSED, GatePassed.class),
             Map.entry(Topics.GATE_DENIED, GateDenied.class),
             Map.entry(Topics.VOLUME_RELEASED, VolumeReleased.class),
-            Map.entry(Topics.VOLUME_RELEASE_FAILED, VolumeReleaseFailed.class));
+            Map.entry(Topics.VOLUME_RELEASE_FAILED, VolumeReleaseFailed.class),
+            Map.entry(Topics.VOLUME_CREATED, VolumeCreated.class),
+            Map.entry(Topics.VOLUME_DESTROYED, VolumeDestroyed.class),
+            Map.entry(Topics.POD_CREATED, PodCreated.class),
+            Map.entry(Topics.POD_TERMINATED, PodTerminated.class),
+            Map.entry(Topics.PROVIDER_ALERT, ProviderAlert.class),
+            Map.entry(Topics.PROVIDER_ACTION_FAILED, ProviderActionFailed.class));
 
     private EventCodec() {
     }
