@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * The "local" provider: a volume is the directory {@code <root>/vol-<uuid>} with its quota (size x 10^9 bytes) in
  * the sibling file {@code vol-<uuid>.quota} ({@link VolumeQuota}, checked by our writers); a pod is a record
  * {@code <root>/.pods/pod-<uuid>.json} — no process runs, it stands for a machine whose cost is being counted.
- * Destroying a volume removes only an EMPTY directory: its files are deleted through the gate
+ * Destroying a volume removes only a directory holding no file (empty directories only): its files are deleted through the gate
  * (gate.passed → release), never here. Blocking I/O.
  */
 public final class LocalComputeProvider implements ComputeProvider {
@@ -63,13 +63,17 @@ public final class LocalComputeProvider implements ComputeProvider {
         try {
             boolean existed = Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
             if (existed) {
-                try (Stream<Path> entries = Files.list(dir)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new ProviderException(0, true, "volume " + volumeId + " still holds files: release "
-                                + dir + " through the gate first; nothing destroyed");
-                    }
+                List<Path> tree;
+                try (Stream<Path> entries = Files.walk(dir)) {
+                    tree = entries.sorted(java.util.Comparator.reverseOrder()).toList();
                 }
-                Files.delete(dir);
+                if (!tree.stream().allMatch(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                    throw new ProviderException(0, true, "volume " + volumeId + " still holds files: release "
+                            + dir + " through the gate first; nothing destroyed");
+                }
+                for (Path empty : tree) { // deepest first: only empty directories are left to remove
+                    Files.delete(empty);
+                }
             }
             boolean hadQuota = Files.deleteIfExists(root.resolve(volumeId + VolumeQuota.SUFFIX));
             Files.deleteIfExists(root.resolve(volumeId + ".name"));
