@@ -54,6 +54,15 @@ final class ProviderClient {
                 Duration.ofMinutes(5));
     }
 
+    /** @return the run's cap after setting it ({@code PUT /api/runs/{runId}/cap}) */
+    JsonNode capRun(String runId, Map<String, Object> cap) {
+        return http.put(base.resolve("/api/runs/" + encode(runId) + "/cap"), cap, JsonNode.class, Duration.ofMinutes(1));
+    }
+
+    JsonNode runs() {
+        return http.get(base.resolve("/api/runs"), JsonNode.class).orElseThrow();
+    }
+
     /** @param at ISO instant or null for now */
     JsonNode sweep(String at) {
         return http.post(base.resolve("/api/sweep" + (at == null ? "" : "?at=" + encode(at))), Map.of(),

@@ -193,6 +193,47 @@ class ScratchVolumeEndToEndTest {
         assertThat(new BigDecimal(podRow.path("costPerHourUsd").asText())).isEqualByComparingTo("0.74");
     }
 
+    @Test
+    @Order(4)
+    void aRunAtItsMoneyCapIsAskedToCheckpointThenItsPodIsTerminated() throws Exception {
+        JsonNode pod = json(cli(0, "pod", "create", "--name", "trainer-run-c", "--price-per-hour", "0.74",
+                "--run", "run-c", "--json"));
+        cli(0, "run", "cap", "run-c", "--cap-usd", "1.00");
+        Instant created = Instant.parse(pod.path("createdAt").asText());
+
+        // $0.74 per h: $1.48 after 2 h >= $1.00 -> the run is asked to checkpoint; stopped 10 min (the grace) later
+        JsonNode asked = json(cli(0, "volume", "sweep", "--at", created.plus(Duration.ofHours(2)).toString(), "--json"));
+        assertThat(asked.path("actions").toString()).contains("run run-c cap: checkpoint requested");
+        assertThat(provider.pods().toString()).contains(pod.path("id").asText());
+        JsonNode stopped = json(cli(0, "volume", "sweep", "--at",
+                created.plus(Duration.ofMinutes(130)).toString(), "--json"));
+        assertThat(stopped.path("actions").toString()).contains("run run-c cap: stopped",
+                "pod " + pod.path("id").asText() + " run-cap: terminated");
+
+        JsonNode row = awaitLedgerResource("pod/" + pod.path("id").asText(), "TERMINATED");
+        assertThat(row.path("endReason").asText()).isEqualTo("run-cap");
+        // 0.74 x 130 min / 60 = 1.603333...
+        assertThat(new BigDecimal(row.path("costUsd").asText())).isEqualByComparingTo("1.603333");
+        Awaitility.await().atMost(WAIT).until(() -> ledgerAlertCodes("run/run-c").containsAll(
+                List.of("checkpoint-requested", "cap-reached")));
+    }
+
+    private static List<String> ledgerAlertCodes(String assetId) throws Exception {
+        var stack = platform.session().stack();
+        List<String> codes = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             var statement = db.prepareStatement(
+                     "select payload from ledger_event where topic = 'provider.alert' and asset_id = ?")) {
+            statement.setString(1, assetId);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    codes.add(EventCodec.mapper().readTree(rows.getString(1)).path("code").asText());
+                }
+            }
+        }
+        return codes;
+    }
+
     /** Copies the example run's step directories into the volume, publishes them and waits until verified; @return their bytes */
     private static long fillAndArchive(Path volume, String run, boolean lastIsKey) throws Exception {
         Path source = Repo.root().resolve("examples/pytorch/checkpoints").resolve(DemoRunner.EXPERIMENT)

@@ -94,8 +94,9 @@ public class ResourceBeans {
 
     @Produces
     @Singleton
-    CapSweep capSweep(ResourceStore store, CostCalculator costs, VolumeLifecycle volumes, PodLifecycle pods) {
-        return new CapSweep(store, new CapRule(costs), volumes, pods);
+    CapSweep capSweep(ResourceStore store, CostCalculator costs, VolumeLifecycle volumes, PodLifecycle pods,
+                      ResourceConfig config) {
+        return new CapSweep(store, new CapRule(costs), volumes, pods, config.runCheckpointGrace());
     }
 
     /** Starts the sweep every {@code stowage.provider-adapter.sweep-interval} on the system clock. */

@@ -31,6 +31,10 @@ public interface ResourceConfig {
     @WithDefault("false")
     boolean sweepAtAllowed();
 
+    /** How long a run that reached its cap may checkpoint (after the "checkpoint-requested" alert) before its pods are terminated. */
+    @WithDefault("10m")
+    Duration runCheckpointGrace();
+
     /** The price table. */
     Prices prices();
 

@@ -77,8 +77,9 @@ public final class PodLifecycle {
         List<StowageEvent> events = new ArrayList<>();
         if (!"operator".equals(reason)) {
             events.add(ProviderAlert.of(VolumeLifecycle.meta(AssetIds.pod(pod.id()), null, now), "pod", pod.id(),
-                    reason + "-reached", "pod " + pod.id() + " reached its " + ("ttl".equals(reason) ? "wall-time cap"
-                            : "money cap") + " at " + now + "; terminated", List.of(), null));
+                    reason + "-reached", "pod " + pod.id() + " reached " + ("ttl".equals(reason) ? "its wall-time cap"
+                            : "cap".equals(reason) ? "its money cap" : "its run's cap") + " at " + now + "; terminated",
+                    List.of(), null));
         }
         Duration lifetime = Duration.between(pod.createdAt(), now);
         events.add(PodTerminated.of(VolumeLifecycle.meta(AssetIds.pod(pod.id()), null, now), pod.id(), pod.provider(),

@@ -90,8 +90,9 @@ public final class VolumeLifecycle {
         }
         List<StowageEvent> events = new ArrayList<>();
         if (!"operator".equals(reason)) {
-            events.add(alert(volume, reason + "-reached", "volume " + volume.id() + " reached its "
-                    + ("ttl".equals(reason) ? "time to live" : "money cap") + " at " + now + "; releasing "
+            events.add(alert(volume, reason + "-reached", "volume " + volume.id() + " reached "
+                    + ("ttl".equals(reason) ? "its time to live" : "cap".equals(reason) ? "its money cap"
+                    : "its run's cap") + " at " + now + "; releasing "
                     + volume.path() + " through the gate", List.of(), null, now));
         }
         if (holdsNoFile(Path.of(volume.path()), "local".equals(volume.provider()))) {

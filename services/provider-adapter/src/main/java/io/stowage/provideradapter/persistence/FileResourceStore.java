@@ -5,6 +5,7 @@ import io.stowage.events.EventCodec;
 import io.stowage.provideradapter.domain.resource.ManagedPod;
 import io.stowage.provideradapter.domain.resource.ManagedVolume;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
+import io.stowage.provideradapter.domain.resource.RunCap;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,18 +21,20 @@ import java.util.stream.Stream;
 
 /**
  * Keeps each managed volume and pod as one JSON file, {@code <state-dir>/volumes/<id>.json} and
- * {@code <state-dir>/pods/<id>.json}, written to a temporary name, fsynced and renamed into place, so a crash
+ * {@code <state-dir>/pods/<id>.json} (run caps: {@code runs/<run id>.json}), written to a temporary name, fsynced and renamed into place, so a crash
  * leaves the old or the new record, never half of one. Synchronized: one writer at a time.
  */
 public final class FileResourceStore implements ResourceStore {
     private final Path volumes;
     private final Path pods;
+    private final Path runs;
     private final ObjectMapper json = EventCodec.mapper();
 
     /** @param stateDir {@code stowage.provider-adapter.state-dir}; its subdirectories are created when missing */
     public FileResourceStore(Path stateDir) throws IOException {
         this.volumes = Files.createDirectories(stateDir.resolve("volumes"));
         this.pods = Files.createDirectories(stateDir.resolve("pods"));
+        this.runs = Files.createDirectories(stateDir.resolve("runs"));
     }
 
     @Override
@@ -64,6 +67,16 @@ public final class FileResourceStore implements ResourceStore {
     public synchronized List<ManagedPod> pods() {
         return all(pods, ManagedPod.class).stream()
                 .sorted(Comparator.comparing(ManagedPod::createdAt).thenComparing(ManagedPod::id)).toList();
+    }
+
+    @Override
+    public synchronized void save(RunCap cap) {
+        write(runs, cap.runId(), cap);
+    }
+
+    @Override
+    public synchronized List<RunCap> runCaps() {
+        return all(runs, RunCap.class).stream().sorted(Comparator.comparing(RunCap::runId)).toList();
     }
 
     private void write(Path dir, String id, Object record) {

@@ -18,6 +18,7 @@ import io.stowage.provideradapter.domain.resource.ManagedPod;
 import io.stowage.provideradapter.domain.resource.ManagedVolume;
 import io.stowage.provideradapter.domain.resource.PodSpec;
 import io.stowage.provideradapter.domain.resource.ProviderException;
+import io.stowage.provideradapter.domain.resource.RunCap;
 import io.stowage.provideradapter.domain.resource.VolumeSpec;
 import io.stowage.provideradapter.local.LocalComputeProvider;
 import io.stowage.provideradapter.persistence.FileResourceStore;
@@ -59,7 +60,7 @@ class VolumeLifecycleTest {
         CostCalculator costs = new CostCalculator(PriceTable.defaults());
         volumes = new VolumeLifecycle(provider, store, costs, "provider-adapter");
         pods = new PodLifecycle(provider, store, costs);
-        sweep = new CapSweep(store, new CapRule(costs), volumes, pods);
+        sweep = new CapSweep(store, new CapRule(costs), volumes, pods, Duration.ofMinutes(10));
     }
 
     @Test
@@ -197,6 +198,42 @@ class VolumeLifecycleTest {
         assertThat(terminated.reason()).isEqualTo("cap");
         assertThat(provider.pod(pod.id())).isEmpty();
         assertThat(pods.terminate(pod.id(), "operator", T0.plus(Duration.ofHours(3))).events()).isEmpty();
+    }
+
+    @Test
+    void aRunAtItsMoneyCapIsAskedToCheckpointThenStoppedAfterTheGracePeriod() throws IOException {
+        ManagedVolume v = volumes.create(new VolumeSpec("run-vol", "scratch", 100, Duration.ZERO, null, "run-9"), T0)
+                .value();
+        Files.writeString(Path.of(v.path(), "step-1.pt"), "weights");
+        ManagedPod pod = pods.create(new PodSpec("run-pod", "img", "NVIDIA A40", 1, new BigDecimal("0.74"), v.id(),
+                Duration.ZERO, null, "run-9"), T0).value();
+        ManagedPod other = pods.create(new PodSpec("other", "img", "none", 0, new BigDecimal("0.74"), null,
+                Duration.ZERO, null, "run-10"), T0).value();
+        store.save(new RunCap("run-9", new BigDecimal("1.00"), 0, T0, null, null));
+
+        // after 1 h: pod 0.74 + volume 100 x 0.07 x 1 / 730 = 0.009589 -> 0.749589 < 1.00: nothing
+        assertThat(sweep.run(T0.plus(Duration.ofHours(1))).events()).isEmpty();
+        // after 2 h: 1.48 + 0.019178 = 1.499178 >= 1.00: checkpoint asked for, nothing stopped yet
+        List<StowageEvent> asked = sweep.run(T0.plus(Duration.ofHours(2))).events();
+        assertThat(asked).singleElement().isInstanceOfSatisfying(ProviderAlert.class, a -> {
+            assertThat(a.code()).isEqualTo("checkpoint-requested");
+            assertThat(a.resourceKind()).isEqualTo("run");
+            assertThat(a.resourceId()).isEqualTo("run-9");
+            assertThat(a.detail()).contains("spent 1.499178 USD", "2026-11-30T10:10:00Z");
+        });
+        assertThat(sweep.run(T0.plus(Duration.ofHours(2)).plus(Duration.ofMinutes(9))).events()).isEmpty();
+        assertThat(provider.pod(pod.id())).isPresent();
+
+        List<StowageEvent> stopped = sweep.run(T0.plus(Duration.ofHours(2)).plus(Duration.ofMinutes(10))).events();
+
+        assertThat(stopped).extracting(StowageEvent::topic).containsExactly("provider.alert", "provider.alert",
+                "pod.terminated", "provider.alert", "volume.release.requested");
+        assertThat(((ProviderAlert) stopped.get(0)).code()).isEqualTo("cap-reached");
+        assertThat(((PodTerminated) stopped.get(2)).reason()).isEqualTo("run-cap");
+        assertThat(((ReleaseRequested) stopped.get(4)).path()).isEqualTo(v.path());
+        assertThat(store.pod(other.id()).orElseThrow().running()).as("another run's pod runs on").isTrue();
+        assertThat(Path.of(v.path(), "step-1.pt")).exists();
+        assertThat(sweep.run(T0.plus(Duration.ofHours(3))).events()).as("a stopped run is stopped once").isEmpty();
     }
 
     private static VolumeSpec spec(int sizeGb, Duration ttl) {

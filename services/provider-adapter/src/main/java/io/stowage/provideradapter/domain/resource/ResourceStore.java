@@ -23,4 +23,10 @@ public interface ResourceStore {
 
     /** @return every pod record, terminated ones included, oldest first */
     List<ManagedPod> pods();
+
+    /** Writes (creates or replaces) a run's cap durably. @throws java.io.UncheckedIOException on I/O failure */
+    void save(RunCap cap);
+
+    /** @return every run cap, by run id */
+    List<RunCap> runCaps();
 }
