@@ -74,14 +74,18 @@ public final class CheckpointFetcher {
         }
         Path temp = dir.resolve(TEMP_DIR);
         try {
+            // a target on a local provider volume: refuse bytes past its quota (issue #6), counted as they stream
+            QuotaBudget budget = QuotaBudget.of(dir);
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
-                download(file, temp.resolve(file.path()));
+                download(file, temp.resolve(file.path()), budget);
             }
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
                 Path target = dir.resolve(file.path());
                 Files.createDirectories(target.getParent());
                 Files.move(temp.resolve(file.path()), target, StandardCopyOption.ATOMIC_MOVE);
             }
+        } catch (io.stowage.events.VolumeQuota.QuotaExceededException e) {
+            throw new CliException(CliException.FAILED, "refusing to fetch into " + dir + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot write into " + dir + ": " + e.getMessage(), e);
         } finally {
@@ -90,13 +94,14 @@ public final class CheckpointFetcher {
         return checkpoint;
     }
 
-    private void download(StoredCheckpoint.StoredFile file, Path temp) throws IOException {
+    private void download(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
         Files.createDirectories(temp.getParent());
         MessageDigest digest = Sha256.newDigest();
         try (InputStream in = source.open(file.key());
              OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
             byte[] buffer = new byte[BUFFER];
             for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {
+                budget.spend(n);
                 out.write(buffer, 0, n);
             }
         } catch (StoreException e) {

@@ -48,6 +48,17 @@ final class HttpJson {
         }
     }
 
+    /** PUTs {@code body} as JSON; errors as {@link #post}. */
+    <T> T put(URI uri, Object body, Class<T> type, Duration timeout) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(EventCodec.mapper().writeValueAsBytes(body))).build();
+            return decode(uri, send(request), EventCodec.mapper().constructType(type));
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot encode request to " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
     private HttpResponse<byte[]> send(HttpRequest request) {
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofByteArray());

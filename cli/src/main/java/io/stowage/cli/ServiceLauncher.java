@@ -68,6 +68,9 @@ public final class ServiceLauncher implements AutoCloseable {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
                 env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
+                // volumes of the local provider live beside the session (issue #6); a local platform allows sweep drills
+                env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
+                env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
         description = "Archive, verify and safely release the storage of ML training.",
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
-                WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class})
+                WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
+                PodCommand.class, RunCommand.class, CostCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

@@ -8,9 +8,9 @@ import java.nio.file.Path;
  */
 public record StowageHome(Path root) {
 
-    /** @return the home from the environment or the default */
+    /** @return the home from the {@code stowage.home} system property (in-process tests), the environment, or the default */
     public static StowageHome fromEnvironment() {
-        String env = System.getenv("STOWAGE_HOME");
+        String env = System.getProperty("stowage.home", System.getenv("STOWAGE_HOME"));
         Path root = env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".stowage");
         return new StowageHome(root.toAbsolutePath().normalize());
     }

@@ -29,6 +29,18 @@ public final class AssetIds {
         return "release/" + requestId;
     }
 
+    /** @return the key of every event about one provider volume: {@code volume/<volume id>} */
+    public static String volume(String volumeId) {
+        Validation.requireText("volumeId", volumeId);
+        return "volume/" + volumeId;
+    }
+
+    /** @return the key of every event about one provider pod: {@code pod/<pod id>} */
+    public static String pod(String podId) {
+        Validation.requireText("podId", podId);
+        return "pod/" + podId;
+    }
+
     /** @return "dataset", "checkpoint", "release", ... : the part before the first '/' */
     public static String kindOf(String assetId) {
         int slash = assetId.indexOf('/');

@@ -20,6 +20,8 @@ public final class EventCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            // money (BigDecimal, issue #6) as 0.000160, never 1.6E-4
+            .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build();
 
     private static final Map<String, Class<? extends StowageEvent>> TYPES = Map.ofEntries(
@@ -33,7 +35,13 @@ public final class EventCodec {
             Map.entry(Topics.GATE_PASSED, GatePassed.class),
             Map.entry(Topics.GATE_DENIED, GateDenied.class),
             Map.entry(Topics.VOLUME_RELEASED, VolumeReleased.class),
-            Map.entry(Topics.VOLUME_RELEASE_FAILED, VolumeReleaseFailed.class));
+            Map.entry(Topics.VOLUME_RELEASE_FAILED, VolumeReleaseFailed.class),
+            Map.entry(Topics.VOLUME_CREATED, VolumeCreated.class),
+            Map.entry(Topics.VOLUME_DESTROYED, VolumeDestroyed.class),
+            Map.entry(Topics.POD_CREATED, PodCreated.class),
+            Map.entry(Topics.POD_TERMINATED, PodTerminated.class),
+            Map.entry(Topics.PROVIDER_ALERT, ProviderAlert.class),
+            Map.entry(Topics.PROVIDER_ACTION_FAILED, ProviderActionFailed.class));
 
     private EventCodec() {
     }

@@ -30,11 +30,24 @@ public final class Topics {
     public static final String VOLUME_RELEASED = "volume.released";
     /** The provider-adapter refused or failed an approved release (re-check failed); provider-adapter. */
     public static final String VOLUME_RELEASE_FAILED = "volume.release.failed";
+    /** A provider volume (local directory with a quota, RunPod network volume) was created; provider-adapter. */
+    public static final String VOLUME_CREATED = "volume.created";
+    /** A provider volume was destroyed after its contents were released through the gate; provider-adapter. */
+    public static final String VOLUME_DESTROYED = "volume.destroyed";
+    /** A pod was created on a provider; provider-adapter. */
+    public static final String POD_CREATED = "pod.created";
+    /** A pod was terminated; provider-adapter. */
+    public static final String POD_TERMINATED = "pod.terminated";
+    /** A volume, pod or run reached its time-to-live or a hard cap, or its release is blocked; provider-adapter. */
+    public static final String PROVIDER_ALERT = "provider.alert";
+    /** A provider refused an action (4xx) or kept failing (5xx after retries); provider-adapter. */
+    public static final String PROVIDER_ACTION_FAILED = "provider.action.failed";
 
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
-            GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED);
+            GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
+            POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED);
 
     private Topics() {
     }

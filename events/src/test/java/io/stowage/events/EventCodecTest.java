@@ -35,7 +35,16 @@ class EventCodecTest {
                 GatePassed.of(next, "req-1", "/hot/speech", false, List.of("dataset/speech/r1"), 3, 30, SHA),
                 GateDenied.of(next, "req-1", "/hot/speech", true, List.of(new FailedCondition(5, "unaccounted-file", "notes.txt"))),
                 VolumeReleased.of(next, "req-1", "/hot/speech", "local", 3, 30),
-                VolumeReleaseFailed.of(next, "req-1", "/hot/speech", "changed since the gate"));
+                VolumeReleaseFailed.of(next, "req-1", "/hot/speech", "changed since the gate"),
+                VolumeCreated.of(next, "vol-1", "local", "scratch-1", "scratch", 500, "/vols/vol-1", 259200,
+                        Instant.parse("2026-12-03T06:00:00Z"), new java.math.BigDecimal("5.00"), "run-1"),
+                VolumeDestroyed.of(next, "vol-1", "local", 500, 259200, new java.math.BigDecimal("3.452055"), "ttl", "req-1"),
+                PodCreated.of(next, "pod-1", "runpod", "train", "NVIDIA A40", 1, new java.math.BigDecimal("0.44"), "vol-1",
+                        0, null, null, "run-1"),
+                PodTerminated.of(next, "pod-1", "runpod", 3600, new java.math.BigDecimal("0.44"), "operator"),
+                ProviderAlert.of(next, "volume", "vol-1", "release-blocked", "ttl reached; gate denied",
+                        List.of("5 unaccounted-file: notes.txt"), "req-1"),
+                ProviderActionFailed.of(next, "create-volume", "volume", "scratch-1", "runpod", 400, true, "size too large"));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

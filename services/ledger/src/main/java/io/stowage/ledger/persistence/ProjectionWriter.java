@@ -31,6 +31,9 @@ import java.util.function.UnaryOperator;
  */
 @ApplicationScoped
 public class ProjectionWriter {
+    // the provider-adapter's volume and pod events (issue #6) have their own projection
+    @jakarta.inject.Inject
+    ResourceProjectionWriter resources;
 
     /** The object rows of one batch transaction by address, loaded up front; new rows are added as they are persisted. */
     public static final class Preloaded {
@@ -87,6 +90,9 @@ public class ProjectionWriter {
      * @return completes when the change is queued in the current session; fails for an event type with no projection
      */
     public Uni<Void> apply(StowageEvent event, Preloaded preloaded) {
+        if (resources.handles(event)) {
+            return resources.apply(event);
+        }
         if (event instanceof ShardBuilt e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof DatasetSealed e) {

@@ -3,6 +3,8 @@ package io.stowage.provideradapter.messaging;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
+import io.stowage.events.VolumeReleased;
+import io.stowage.provideradapter.domain.cost.CostCalculator;
 import io.stowage.kafka.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -18,15 +20,24 @@ public class EventSender {
 
     private final MutinyEmitter<byte[]> released;
     private final MutinyEmitter<byte[]> failed;
+    private final CostCalculator costs;
 
     EventSender(@Channel("volume-released") MutinyEmitter<byte[]> released,
-                @Channel("volume-release-failed") MutinyEmitter<byte[]> failed) {
+                @Channel("volume-release-failed") MutinyEmitter<byte[]> failed, CostCalculator costs) {
         this.released = released;
         this.failed = failed;
+        this.costs = costs;
     }
 
-    /** Sends {@code event} on its topic (volume.released or volume.release.failed) and waits for the ack. */
+    /**
+     * Sends {@code event} on its topic (volume.released or volume.release.failed) and waits for the ack; a
+     * volume.released without a saving gets {@code bytesFreed} and {@code costSavedUsdPerMonth} from the price table
+     * (issue #6) on the way out.
+     */
     public void send(StowageEvent event) {
+        if (event instanceof VolumeReleased released && released.costSavedUsdPerMonth() == null) {
+            event = released.withSaving(costs.releaseSavingMonthly(released.totalBytes()));
+        }
         Message<byte[]> message = OutgoingEvents.message(event, SOURCE);
         switch (event.topic()) {
             case Topics.VOLUME_RELEASED -> released.sendMessageAndAwait(message);
