@@ -15,7 +15,7 @@ import java.time.Instant;
  * @param objectsNeverReRead        objects without any FULL_READ result
  * @param objectsReReadInPeriod     objects whose newest FULL_READ result lies in (at − period, at]
  * @param fullReadsInPeriod         FULL_READ results in (at − period, at], scrub or not
- * @param scrubReadsInPeriod        of these, the ones the rolling scrub produced (detail starting "scrub")
+ * @param scrubReadsInPeriod        of these, the ones the rolling scrub produced (correlation id starting "scrub-")
  * @param bytesReReadInPeriod       bytes those FULL_READ results read (their actual bytes; a missing object reads 0)
  * @param objectsOverdue            objects whose newest FULL_READ result (or, when never re-read, upload) is older
  *                                  than the period

@@ -8,7 +8,6 @@ import io.stowage.events.ledger.ScrubCandidate;
 import io.stowage.events.ledger.ScrubCoverage;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,25 +32,29 @@ public class CoverageQueries {
                    full_read_verified_at, full_read_result
             from ledger_object
             where ($1::text is null or store = $1) and (uploaded_at is null or uploaded_at <= $2) and sha256 is not null
-            order by full_read_verified_at nulls first, uploaded_at nulls first, object_key, store
+            order by full_read_verified_at nulls first, uploaded_at nulls last, object_key, store
             limit $3""";
-    private static final String OBJECTS = """
-            select count(*) as objects, coalesce(sum(bytes), 0) as bytes,
-                   count(*) filter (where full_read_verified_at is null) as never,
-                   count(*) filter (where full_read_verified_at > $3 and full_read_verified_at <= $2) as recent,
-                   count(*) filter (where coalesce(full_read_verified_at, uploaded_at) <= $3) as overdue
-            from ledger_object where store = $1 and (uploaded_at is null or uploaded_at <= $2)""";
-    private static final String OLDEST = """
-            select object_key, coalesce(full_read_verified_at, uploaded_at) as since, full_read_verified_at is null as never
-            from ledger_object where store = $1 and (uploaded_at is null or uploaded_at <= $2)
-            order by full_read_verified_at nulls first, uploaded_at nulls first, object_key limit 1""";
-    private static final String READS = """
-            select count(*) as reads,
-                   count(*) filter (where payload::jsonb ->> 'detail' like 'scrub%') as scrubs,
-                   coalesce(sum(greatest((payload::jsonb ->> 'actualBytes')::bigint, 0)), 0) as bytes
-            from ledger_event
-            where topic = $4 and not dead_letter and event_time > $3 and event_time <= $2
-              and payload::jsonb ->> 'method' = 'FULL_READ' and payload::jsonb ->> 'store' = $1""";
+    /** One statement, so the three parts see one snapshot (the ledger writes an event and its projection together). */
+    private static final String COVERAGE = """
+            with o as (
+                select count(*) as objects, coalesce(sum(bytes), 0) as bytes,
+                       count(*) filter (where full_read_verified_at is null) as never,
+                       count(*) filter (where full_read_verified_at > $3 and full_read_verified_at <= $2) as recent,
+                       count(*) filter (where coalesce(full_read_verified_at, uploaded_at) <= $3) as overdue
+                from ledger_object where store = $1 and (uploaded_at is null or uploaded_at <= $2)),
+            f as (
+                select object_key, coalesce(full_read_verified_at, uploaded_at) as since,
+                       full_read_verified_at is null as never_read
+                from ledger_object where store = $1 and (uploaded_at is null or uploaded_at <= $2)
+                order by full_read_verified_at nulls first, uploaded_at nulls last, object_key limit 1),
+            r as (
+                select count(*) as reads,
+                       count(*) filter (where payload::jsonb -> 'meta' ->> 'correlationId' like 'scrub-%') as scrubs,
+                       coalesce(sum(greatest((payload::jsonb ->> 'actualBytes')::bigint, 0)), 0) as read_bytes
+                from ledger_event
+                where topic = $4 and not dead_letter and event_time > $3 and event_time <= $2
+                  and payload::jsonb ->> 'method' = 'FULL_READ' and payload::jsonb ->> 'store' = $1)
+            select o.*, r.*, f.object_key, f.since, f.never_read from o cross join r left join f on true""";
 
     private final Pool pool;
 
@@ -64,7 +67,7 @@ public class CoverageQueries {
      * @param store logical store name, or null for every store
      * @param at    objects uploaded after this instant are left out
      * @param limit how many rows at most
-     * @return objects with a recorded SHA-256, never-re-read first (oldest upload first), then by newest FULL_READ
+     * @return objects with a recorded SHA-256, never-re-read first (oldest upload first, unknown upload last), then by newest FULL_READ
      *         time ascending, ties by key; fails when the database cannot be read
      */
     public Uni<List<ScrubCandidate>> due(String store, Instant at, int limit) {
@@ -89,18 +92,14 @@ public class CoverageQueries {
     public Uni<ScrubCoverage> coverage(String store, Instant at, Duration period) {
         OffsetDateTime end = utc(at);
         OffsetDateTime start = utc(at.minus(period));
-        Uni<RowSet<Row>> objects = pool.preparedQuery(OBJECTS).execute(Tuple.of(store, end, start));
-        Uni<RowSet<Row>> oldest = pool.preparedQuery(OLDEST).execute(Tuple.of(store, end));
-        Uni<RowSet<Row>> reads = pool.preparedQuery(READS).execute(Tuple.of(store, end, start, Topics.OBJECT_VERIFIED));
-        return Uni.combine().all().unis(objects, oldest, reads).asTuple().map(t -> {
-            Row o = t.getItem1().iterator().next();
-            Row r = t.getItem3().iterator().next();
-            Row first = t.getItem2().size() == 0 ? null : t.getItem2().iterator().next();
-            Instant since = first == null ? null : instant(first, "since");
-            return new ScrubCoverage(store, at, period.toSeconds(), o.getLong("objects"), o.getLong("bytes"),
-                    o.getLong("never"), o.getLong("recent"), r.getLong("reads"), r.getLong("scrubs"), r.getLong("bytes"),
-                    o.getLong("overdue"), first == null ? null : first.getString("object_key"), since,
-                    first != null && first.getBoolean("never"),
+        return pool.preparedQuery(COVERAGE).execute(Tuple.of(store, end, start, Topics.OBJECT_VERIFIED)).map(rows -> {
+            Row r = rows.iterator().next();
+            String oldest = r.getString("object_key");
+            Instant since = instant(r, "since");
+            return new ScrubCoverage(store, at, period.toSeconds(), r.getLong("objects"), r.getLong("bytes"),
+                    r.getLong("never"), r.getLong("recent"), r.getLong("reads"), r.getLong("scrubs"),
+                    r.getLong("read_bytes"), r.getLong("overdue"), oldest, since,
+                    oldest != null && Boolean.TRUE.equals(r.getBoolean("never_read")),
                     since == null ? null : Duration.between(since, at).toSeconds());
         });
     }

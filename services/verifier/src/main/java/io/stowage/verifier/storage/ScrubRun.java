@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * recently ({@link LedgerScrubQueue}), re-reads those the {@link ScrubBudget} and {@link ScrubPlan} allow in full
  * (streamed through SHA-256, ranged GETs for large objects), and produces one {@code object.verified} FULL_READ
  * result per object (detail {@code scrub: …}, expected values from the ledger), handed to a sink as soon as it is
- * known. Blocking; one run at a time.
+ * known. Every result of one run has the correlation id {@code scrub-<instant of the run>}, by which the ledger
+ * tells scrub reads from upload-time reads. Blocking; one run at a time.
  */
 @ApplicationScoped
 public class ScrubRun {
