@@ -32,6 +32,18 @@ public interface VerifierSettings {
     @WithDefault("4")
     int rangedReadsInFlight();
 
+    /** HTTP client of the blocking S3 client that reads the stores: APACHE or URL_CONNECTION (docs/benchmarks.md). */
+    @WithDefault("APACHE")
+    HttpClient httpClient();
+
+    /** The HTTP clients the blocking S3 client can run on (the store module's {@code HttpBackend} of the same names). */
+    enum HttpClient {
+        /** Apache HttpClient 5, pooled connections. */
+        APACHE,
+        /** The JDK's HttpURLConnection, keep-alive connections. */
+        URL_CONNECTION
+    }
+
     /** Attempts per store call when the store is unreachable or answers 5xx, before reporting ERROR. */
     @WithDefault("4")
     int retryAttempts();
