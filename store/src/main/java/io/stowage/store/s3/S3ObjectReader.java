@@ -140,6 +140,11 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
         client.close();
     }
 
+    /** @return the blocking client (for tests of {@link BlockingRangedRead} in this package) */
+    S3Client client() {
+        return client;
+    }
+
     /** @return the response of a GET as a stream (for {@link BlockingRangedRead}); the caller closes it */
     static ResponseInputStream<GetObjectResponse> get(S3Client client, String bucket, String key, String range) {
         return client.getObject(b -> b.bucket(bucket).key(key).range(range));
