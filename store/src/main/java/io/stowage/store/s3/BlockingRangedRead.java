@@ -12,7 +12,7 @@ import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +22,8 @@ import java.util.concurrent.Future;
  * One full read of a large object as ranged GETs on the blocking client: consumes the object's size and ETag (from a
  * HEAD) and produces its bytes and SHA-256. Up to {@link ReadTuning#partsInFlight()} parts are read at once by
  * worker threads straight into reused part buffers (no growing buffer, no copy before the digest); the calling
- * thread hashes them in order. Every part must carry the HEAD's ETag, total size and its exact length, otherwise the
+ * thread hashes them in order. Memory: at most partsInFlight + 1 part buffers per read in progress, and at most
+ * partsInFlight idle ones kept between reads. Every part must carry the HEAD's ETag, total size and its exact length, otherwise the
  * object changed while read and the read fails as transient (a retry starts over).
  */
 final class BlockingRangedRead implements AutoCloseable {
@@ -34,12 +35,14 @@ final class BlockingRangedRead implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final ConcurrentLinkedQueue<byte[]> buffers = new ConcurrentLinkedQueue<>();
+    private final ArrayBlockingQueue<byte[]> buffers;
 
     BlockingRangedRead(S3Client client, String bucket, ReadTuning tuning) {
         this.client = client;
         this.bucket = bucket;
         this.tuning = tuning;
+        // idle part buffers kept for the next read: at most partsInFlight of them (a full one drops the rest to the GC)
+        this.buffers = new ArrayBlockingQueue<>(tuning.partsInFlight());
     }
 
     /**
