@@ -3,6 +3,9 @@ package io.stowage.bench;
 import io.stowage.stack.EmbeddedStack;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.store.StoreConfig;
+import io.stowage.store.ObjectReader;
+import io.stowage.store.s3.HttpBackend;
+import io.stowage.store.s3.S3ObjectReader;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;
 
@@ -55,8 +58,26 @@ public final class ReReadBenchmark {
             StoreConfig config = new StoreConfig("primary", URI.create(ep.s3Endpoint()), ep.s3Region(),
                     ep.primaryBucket(), ep.s3AccessKey(), ep.s3SecretKey());
             Path scratch = Files.createDirectories(work.resolve("scratch"));
-            try (S3ObjectStore store = new S3ObjectStore(config, UploadTuning.defaults());
-                 StowageReRead stowage = new StowageReRead(store, options.parallelism())) {
+            ReaderOptions readers = ReaderOptions.fromSystemProperties();
+            OUT.println("stowage read paths " + readers.readers() + ", " + readers.tuning());
+            List<AutoCloseable> open = new ArrayList<>();
+            try (S3ObjectStore store = new S3ObjectStore(config, UploadTuning.defaults(), readers.tuning())) {
+                List<StowageReRead> stowage = new ArrayList<>();
+                for (String path : readers.readers()) {
+                    ObjectReader reader = switch (path) {
+                        case "netty" -> store;
+                        case "apache" -> new S3ObjectReader(config, readers.tuning(), HttpBackend.APACHE);
+                        case "urlconnection" -> new S3ObjectReader(config, readers.tuning(), HttpBackend.URL_CONNECTION);
+                        default -> throw new IllegalArgumentException("unknown read path " + path
+                                + " (stowage.bench.readers: netty, apache, urlconnection)");
+                    };
+                    if (reader instanceof AutoCloseable c && reader != store) {
+                        open.add(c);
+                    }
+                    StowageReRead contender = new StowageReRead(reader, path, options.parallelism());
+                    open.add(contender);
+                    stowage.add(contender);
+                }
                 InputSet big = prepare(store, RandomInputs.write(work.resolve("local/big"), "bench-big/", 1,
                         options.bigBytes(), options.seed()));
                 InputSet small = prepare(store, RandomInputs.write(work.resolve("local/small"), "bench-small/",
@@ -64,14 +85,27 @@ public final class ReReadBenchmark {
                 RcloneCheck rclone = new RcloneCheck(options.rclone(), target, scratch);
                 AwsOpensslPipeline aws = new AwsOpensslPipeline(options.aws(), options.openssl(), target, scratch);
                 Trials trials = new Trials(options.warmups(), options.runs(), OUT);
-                List<Measurement> measurements = new ArrayList<>(trials.measure(List.of(stowage, rclone, aws), big));
-                measurements.addAll(trials.measure(options.awsOnSmall() ? List.of(stowage, rclone, aws)
-                        : List.of(stowage, rclone), small));
-                List<Goal> goals = List.of(
-                        new Goal(stowage.name(), big.label(), rclone.name(), 0.8),
-                        new Goal(stowage.name(), big.label(), aws.name(), 2.0),
-                        new Goal(stowage.name(), small.label(), rclone.name(), 1.0));
+                List<Contender> onBig = new ArrayList<>(stowage);
+                onBig.add(rclone);
+                onBig.add(aws);
+                List<Contender> onSmall = new ArrayList<>(stowage);
+                onSmall.add(rclone);
+                if (options.awsOnSmall()) {
+                    onSmall.add(aws);
+                }
+                List<Measurement> measurements = new ArrayList<>(trials.measure(onBig, big));
+                measurements.addAll(trials.measure(onSmall, small));
+                List<Goal> goals = new ArrayList<>();
+                for (StowageReRead s : stowage) {
+                    goals.add(new Goal(s.name(), big.label(), rclone.name(), 0.8));
+                    goals.add(new Goal(s.name(), big.label(), aws.name(), 2.0));
+                    goals.add(new Goal(s.name(), small.label(), rclone.name(), 1.0));
+                }
                 return new ReportTable(rclone.name()).render(measurements, goals);
+            } finally {
+                for (AutoCloseable c : open) {
+                    c.close();
+                }
             }
         }
     }

@@ -17,15 +17,18 @@ import java.util.concurrent.Future;
  */
 public final class StowageReRead implements Contender, AutoCloseable {
     private final ObjectReader reader;
+    private final String path;
     private final int parallelism;
     private final ExecutorService workers;
 
     /**
      * @param reader      the store's reader, built once (a service keeps its client too)
+     * @param path        the read path's short name ("netty", "apache", "urlconnection"), shown in the tool name
      * @param parallelism objects read at once, at least 1
      */
-    public StowageReRead(ObjectReader reader, int parallelism) {
+    public StowageReRead(ObjectReader reader, String path, int parallelism) {
         this.reader = reader;
+        this.path = path;
         this.parallelism = parallelism;
         this.workers = Executors.newFixedThreadPool(parallelism, r -> {
             Thread t = new Thread(r, "bench-reread");
@@ -36,7 +39,7 @@ public final class StowageReRead implements Contender, AutoCloseable {
 
     @Override
     public String name() {
-        return "stowage readAndHash (" + parallelism + " objects at once)";
+        return "stowage readAndHash " + path + " (" + parallelism + " objects at once)";
     }
 
     @Override

@@ -1,29 +1,75 @@
 package io.stowage.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stowage.events.EventCodec;
 import io.stowage.events.ledger.LedgerStatus;
+import io.stowage.events.ledger.ScrubCoverage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code stowage status}: what the ledger holds. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the ledger holds: events, objects, verifications, gate decisions.")
+/** {@code stowage status}: what the ledger holds, and how far the full re-reads (the rolling scrub) cover each store. */
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the ledger holds: events, objects, verifications, gate decisions, scrub coverage.")
 final class StatusCommand implements Callable<Integer> {
-    @Option(names = "--json", description = "Print the status as one line of JSON.")
+    private static final List<String> STORES = List.of("primary", "replica");
+
+    @Option(names = "--json", description = "Print the status as one line of JSON (the ledger's counts, and \"coverage\": one entry per store).")
     boolean json;
+
+    @Option(names = "--period", defaultValue = "P30D", description = "Scrub period the coverage is measured against (ISO-8601, default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
+    Duration period;
 
     @Override
     public Integer call() {
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
-        LedgerStatus status = new LedgerClient(session.serviceUrl("ledger")).status();
+        URI ledger = session.serviceUrl("ledger");
+        LedgerStatus status = new LedgerClient(ledger).status();
+        List<ScrubCoverage> coverage = new ArrayList<>();
+        HttpJson http = new HttpJson();
+        for (String store : STORES) {
+            Optional<ScrubCoverage> c = http.get(ledger.resolve("/api/coverage?store=" + store + "&period=" + period),
+                    ScrubCoverage.class);
+            c.ifPresent(coverage::add);
+        }
         if (json) {
-            JsonOut.print(status);
+            ObjectNode out = EventCodec.mapper().valueToTree(status);
+            out.set("coverage", EventCodec.mapper().valueToTree(coverage));
+            JsonOut.print(out);
         } else {
             System.out.printf("events %d (dead letters %d)%nassets %d%nobjects %d: %d HEAD-verified, %d re-read in full%n"
                             + "gate: %d passed, %d denied%nreleases %d%n", status.events(), status.deadLetters(), status.assets(),
                     status.objects(), status.objectsVerified(), status.objectsFullRead(), status.gatesPassed(),
                     status.gatesDenied(), status.releases());
+            if (coverage.isEmpty()) {
+                System.out.println("scrub coverage: not available from this ledger (no /api/coverage)");
+            }
+            coverage.forEach(c -> System.out.println(line(c)));
         }
         return 0;
+    }
+
+    /** @return one line per store, e.g. "scrub coverage primary (period P30D): 3 of 4 objects re-read in the period, …" */
+    static String line(ScrubCoverage c) {
+        String head = String.format(Locale.ROOT, "scrub coverage %s (period %s): %d of %d objects re-read in the period"
+                        + " (%s in %d full reads, %d by the scrub), %d never re-read, %d overdue", c.store(),
+                Duration.ofSeconds(c.periodSeconds()), c.objectsReReadInPeriod(), c.objects(), size(c.bytesReReadInPeriod()),
+                c.fullReadsInPeriod(), c.scrubReadsInPeriod(), c.objectsNeverReRead(), c.objectsOverdue());
+        if (c.oldestUncheckedKey() == null) {
+            return head;
+        }
+        return head + String.format(Locale.ROOT, "; oldest unchecked %s, %s %s (%s ago)", c.oldestUncheckedKey(),
+                c.oldestUncheckedNeverReRead() ? "never re-read, uploaded" : "last re-read", c.oldestUncheckedSince(),
+                Duration.ofSeconds(c.oldestUncheckedAgeSeconds()));
+    }
+
+    private static String size(long bytes) {
+        return bytes < (1L << 20) ? bytes + " bytes" : String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
     }
 }

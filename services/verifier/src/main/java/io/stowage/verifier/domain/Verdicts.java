@@ -30,17 +30,29 @@ public final class Verdicts {
      */
     public static ObjectVerified of(ObjectUploaded uploaded, VerifyMethod method, Observation observation,
                                     String reason, Clock clock) {
+        return of(uploaded, method, observation, reason, EventMeta.causedBy(uploaded, clock));
+    }
+
+    /**
+     * The result of a look that no event caused (the rolling scrub): same judgement, the given meta.
+     *
+     * @param uploaded what the object should hold (for the scrub: from the ledger, see {@link ScrubExpectation})
+     * @param meta     the result's meta (id, time, correlation id)
+     * @return the result, its detail the reason when OK, else the problem, "; " and the reason
+     */
+    public static ObjectVerified of(ObjectUploaded uploaded, VerifyMethod method, Observation observation,
+                                    String reason, EventMeta meta) {
         if (observation instanceof Observation.Found found) {
             String problem = mismatch(uploaded, method, found);
             return event(uploaded, method, problem == null ? VerifyResult.OK : VerifyResult.MISMATCH, found.bytes(),
-                    found.sha256(), detail(problem, reason), clock);
+                    found.sha256(), detail(problem, reason), meta);
         }
         if (observation instanceof Observation.Missing) {
             return event(uploaded, method, VerifyResult.MISSING, -1, null, detail("no object at " + uploaded.store()
-                    + ":" + uploaded.bucket() + "/" + uploaded.key(), reason), clock);
+                    + ":" + uploaded.bucket() + "/" + uploaded.key(), reason), meta);
         }
         return event(uploaded, method, VerifyResult.ERROR, -1, null,
-                detail(((Observation.Unreachable) observation).reason(), reason), clock);
+                detail(((Observation.Unreachable) observation).reason(), reason), meta);
     }
 
     private static String detail(String problem, String reason) {
@@ -66,8 +78,8 @@ public final class Verdicts {
     }
 
     private static ObjectVerified event(ObjectUploaded u, VerifyMethod method, VerifyResult result, long actualBytes,
-                                        String actualSha256, String detail, Clock clock) {
-        return ObjectVerified.of(EventMeta.causedBy(u, clock), u.assetId(), u.store(), u.bucket(), u.key(), u.kind(),
+                                        String actualSha256, String detail, EventMeta meta) {
+        return ObjectVerified.of(meta, u.assetId(), u.store(), u.bucket(), u.key(), u.kind(),
                 method, result, u.bytes(), u.sha256(), actualBytes, actualSha256, detail);
     }
 }

@@ -4,9 +4,9 @@ import io.stowage.store.ObjectReader;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;
 import io.stowage.store.StoreConfig;
+import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;
-import io.stowage.store.s3.S3ObjectStore;
-import io.stowage.store.s3.UploadTuning;
+import io.stowage.store.s3.S3ObjectReader;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -16,11 +16,12 @@ import java.util.Optional;
 /**
  * The verifier's read-only access to the stores: one {@link ObjectReader} per logical store name
  * ("primary", "replica"), retrying transient failures, reading large objects as ranged GETs
- * ({@code stowage.verifier.ranged-read-*}). It hands out no writer.
+ * ({@code stowage.verifier.ranged-read-*}) on the blocking S3 client ({@link S3ObjectReader}, HTTP client
+ * {@code stowage.verifier.http-client}). It hands out no writer and builds none.
  */
 @ApplicationScoped
 public class ObjectReaders {
-    private final Map<String, S3ObjectStore> stores;
+    private final Map<String, S3ObjectReader> stores;
     private final Map<String, ObjectReader> readers;
 
     ObjectReaders(StoreSettings stores, VerifierSettings settings) {
@@ -28,9 +29,10 @@ public class ObjectReaders {
                 settings.retryMaxBackoff());
         ReadTuning reads = new ReadTuning(settings.rangedReadThreshold(), settings.rangedReadPartSize(),
                 settings.rangedReadsInFlight());
+        HttpBackend http = HttpBackend.valueOf(settings.httpClient().name());
         this.stores = Map.of(
-                "primary", new S3ObjectStore(config("primary", stores.primary()), UploadTuning.defaults(), reads),
-                "replica", new S3ObjectStore(config("replica", stores.replica()), UploadTuning.defaults(), reads));
+                "primary", new S3ObjectReader(config("primary", stores.primary()), reads, http),
+                "replica", new S3ObjectReader(config("replica", stores.replica()), reads, http));
         this.readers = Map.of(
                 "primary", new RetryingObjectReader(this.stores.get("primary"), retry),
                 "replica", new RetryingObjectReader(this.stores.get("replica"), retry));
@@ -47,6 +49,6 @@ public class ObjectReaders {
 
     @PreDestroy
     void close() {
-        stores.values().forEach(S3ObjectStore::close);
+        stores.values().forEach(S3ObjectReader::close);
     }
 }

@@ -32,6 +32,18 @@ public interface VerifierSettings {
     @WithDefault("4")
     int rangedReadsInFlight();
 
+    /** HTTP client of the blocking S3 client that reads the stores: APACHE or URL_CONNECTION (docs/benchmarks.md). */
+    @WithDefault("APACHE")
+    HttpClient httpClient();
+
+    /** The HTTP clients the blocking S3 client can run on (the store module's {@code HttpBackend} of the same names). */
+    enum HttpClient {
+        /** Apache HttpClient 5, pooled connections. */
+        APACHE,
+        /** The JDK's HttpURLConnection, keep-alive connections. */
+        URL_CONNECTION
+    }
+
     /** Attempts per store call when the store is unreachable or answers 5xx, before reporting ERROR. */
     @WithDefault("4")
     int retryAttempts();
@@ -43,4 +55,34 @@ public interface VerifierSettings {
     /** Longest wait between two attempts. */
     @WithDefault("PT10S")
     Duration retryMaxBackoff();
+
+    /** The rolling scrub ({@code stowage.verifier.scrub.*}). */
+    Scrub scrub();
+
+    /** The rolling scrub: re-reads the objects re-read least recently, within a byte budget per hour. */
+    interface Scrub {
+        /** Whether the scrub runs on its own every {@link #tick()}; off, it runs only when called. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Bytes the scrub may re-read per hour (10 GiB); set it to at least the store's bytes ÷ the period in hours. */
+        @WithDefault("10737418240")
+        long bytesPerHour();
+
+        /** Every object is to be re-read within this period; objects re-read less than half of it ago are skipped. */
+        @WithDefault("P30D")
+        Duration period();
+
+        /** Time between two scrub runs; the first comes one tick after start. */
+        @WithDefault("PT10M")
+        Duration tick();
+
+        /** Objects asked of the ledger per run (at most 1000). */
+        @WithDefault("1000")
+        int batch();
+
+        /** Base URL of the ledger HTTP API, where the scrub learns the objects and their last re-read. */
+        @WithDefault("http://127.0.0.1:8086")
+        String ledgerUrl();
+    }
 }
