@@ -1,6 +1,5 @@
 package io.stowage.gatekeeper.domain;
 
-import io.stowage.events.ProtectedRoots;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 import io.stowage.gatekeeper.EvidenceFixture;
@@ -84,7 +83,7 @@ class GatePropertiesTest {
             tree.symlink(dir.resolve("b/link-to-etc"));
             expected.add("5:symlink");
         }
-        GateEvaluator gate = new GateEvaluator(ProtectedRoots.parse(List.of("/vol", "/vol/data")), tree);
+        GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree);
 
         GateDecision decision = gate.evaluate(dir.toString(), new ReleaseEvidence(dir.toString(), List.of(asset)));
 
