@@ -74,11 +74,11 @@ class ProviderAdapterFlowTest {
     void theSameSignedDecisionDeliveredTwiceIsExecutedOnce() throws Exception {
         String requestId = UUID.randomUUID().toString();
         GatePassed gate = gatePassed(requestId, false, DirectoryFingerprint.of(dir).sha256());
+        // a third decision on the same key (so the same partition, handled after both copies) marks the end
+        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
         byte[] value = EventCodec.encode(gate);
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
-        // a third decision on the same key (so the same partition, handled after both copies) marks the end
-        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
         ConsumerRecord<String, byte[]> last = publishAndAwait(marker, Topics.VOLUME_RELEASE_FAILED);
 
         assertThat(EventCodec.decode(VolumeReleaseFailed.class, last.value()).meta().causationId())

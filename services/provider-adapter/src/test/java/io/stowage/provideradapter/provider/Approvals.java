@@ -22,10 +22,14 @@ final class Approvals {
     private Approvals() {
     }
 
-    /** @return the approval of {@code dir} as it is now (fingerprint and inventory); dummy digests when it cannot be listed */
+    /**
+     * @return the approval of {@code dir} as it is now (fingerprint and inventory); dummy digests when it cannot be
+     *         listed or lies outside the temp directory (never hash {@code /} or a home directory in a test)
+     */
     static ApprovedRelease of(Path dir) {
         try {
-            if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Path temp = Path.of(System.getProperty("java.io.tmpdir")).toRealPath();
+            if (dir.isAbsolute() && dir.normalize().startsWith(temp) && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 DirectoryInventory inventory = DirectoryInventory.take(dir);
                 return new ApprovedRelease(dir, DirectoryFingerprint.of(dir).sha256(), inventory.digest(),
                         inventory.entries());
