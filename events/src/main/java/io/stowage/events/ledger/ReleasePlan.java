@@ -12,7 +12,7 @@ import java.util.List;
  * and {@code stowage release --dry-run}: what would be freed and why (not).
  *
  * @param decisionEventId the gate.passed or gate.denied event id
- * @param assets          asset ids that account for the directory (empty when denied)
+ * @param assets          asset ids that account for the directory (when denied: those the gate examined)
  * @param conditions      the five conditions with pass/fail, reason and evidence event ids
  * @param fileCount       regular files that would be freed (0 when denied)
  * @param totalBytes      their bytes (0 when denied)
@@ -36,6 +36,6 @@ public record ReleasePlan(String decisionEventId, List<String> assets, List<Cond
 
     /** @return the plan of a denial: nothing would be freed */
     public static ReleasePlan of(GateDenied e) {
-        return new ReleasePlan(e.meta().eventId(), List.of(), e.conditions(), 0, 0, null, List.of());
+        return new ReleasePlan(e.meta().eventId(), e.assets(), e.conditions(), 0, 0, null, List.of());
     }
 }

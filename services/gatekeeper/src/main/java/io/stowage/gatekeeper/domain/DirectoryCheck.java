@@ -107,7 +107,9 @@ final class DirectoryCheck {
 
     private boolean refused(Path dir, ReleaseTargetPolicy rule, String suffix) {
         Optional<ReleaseTargetPolicy.Refusal> refusal = rule.refusal(dir);
-        refusal.ifPresent(r -> findings.fail(GateCheck.byCode(r.code()), r.detail() + suffix));
+        // the check's label already says what is wrong; name the path (and the roots, when outside them)
+        refusal.ifPresent(r -> findings.fail(GateCheck.byCode(r.code()),
+                ("outside-volume-roots".equals(r.code()) ? r.detail() : dir.toString()) + suffix));
         return refusal.isPresent();
     }
 

@@ -24,7 +24,7 @@ public final class GateAnswer {
                     decision.fingerprint(), decision.conditions(), decision.inventory());
         }
         return GateDenied.of(meta, request.requestId(), request.path(), request.dryRun(), decision.failed(),
-                decision.conditions());
+                decision.conditions(), decision.assets());
     }
 
     /** @return GateDenied naming one failure that stopped the gate before it could evaluate (condition 0) */

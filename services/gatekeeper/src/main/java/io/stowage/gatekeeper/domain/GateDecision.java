@@ -11,7 +11,7 @@ import java.util.List;
  * inventory and fingerprint) or denied (with every failed check); both with the five condition
  * results and their evidence event ids.
  *
- * @param assets      asset ids touching the directory, sorted; empty when denied
+ * @param assets      asset ids touching the directory, sorted (also when denied)
  * @param inventory   every regular file under the directory with bytes and SHA-256 (null when denied)
  * @param fingerprint the directory's fingerprint taken after every file was hashed (null when denied)
  * @param failed      empty when passed
@@ -35,12 +35,13 @@ public record GateDecision(List<String> assets, DirectoryInventory inventory, St
         return new GateDecision(assets, inventory, fingerprint, List.of(), conditions);
     }
 
-    /** @return a denial; {@code failed} must not be empty */
-    public static GateDecision denied(List<FailedCondition> failed, List<ConditionResult> conditions) {
+    /** @return a denial naming the assets it examined; {@code failed} must not be empty */
+    public static GateDecision denied(List<String> assets, List<FailedCondition> failed,
+                                      List<ConditionResult> conditions) {
         if (failed.isEmpty()) {
             throw new IllegalArgumentException("a denial names at least one failed condition");
         }
-        return new GateDecision(List.of(), null, null, failed, conditions);
+        return new GateDecision(assets, null, null, failed, conditions);
     }
 
     /** @return true when every condition held */

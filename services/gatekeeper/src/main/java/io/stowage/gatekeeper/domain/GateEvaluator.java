@@ -43,7 +43,7 @@ public final class GateEvaluator {
             dir = Path.of(path);
         } catch (InvalidPathException e) {
             findings.fail(GateCheck.NOT_NORMALISED, path);
-            return GateDecision.denied(findings.toFailedConditions(), findings.toConditionResults(false));
+            return GateDecision.denied(List.of(), findings.toFailedConditions(), findings.toConditionResults(false));
         }
         List<AssetEvidence> assets = evidence.assets() == null ? List.of() : evidence.assets();
         if (assets.isEmpty()) {
@@ -58,10 +58,10 @@ public final class GateEvaluator {
             }
         }
         DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
-        if (!findings.isEmpty()) {
-            return GateDecision.denied(findings.toFailedConditions(), findings.toConditionResults(!assets.isEmpty()));
-        }
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
+        if (!findings.isEmpty()) {
+            return GateDecision.denied(ids, findings.toFailedConditions(), findings.toConditionResults(!assets.isEmpty()));
+        }
         return GateDecision.passed(ids, tally.inventory(), tally.fingerprint(), findings.toConditionResults(true));
     }
 }

@@ -127,6 +127,8 @@ class GateEvaluatorTest {
         assertThat(decision.conditions().get(4).reason()).contains("unaccounted-file", "notes.txt");
         assertThat(decision.conditions().get(2).evidence()).containsExactly("seal:checkpoint/exp/run1/000000000100");
         assertThat(decision.inventory()).isNull();
+        assertThat(decision.assets()).as("a denial still names the assets it examined")
+                .containsExactly("checkpoint/exp/run1/000000000100");
     }
 
     @Test

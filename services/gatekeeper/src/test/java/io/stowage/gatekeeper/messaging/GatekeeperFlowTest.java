@@ -138,6 +138,7 @@ class GatekeeperFlowTest {
                 tuple(1, true), tuple(2, true), tuple(3, true), tuple(4, true), tuple(5, false));
         assertThat(denied.conditions().get(4).reason()).contains("unaccounted-file", "a/notes-not-archived.txt");
         assertThat(denied.conditions().get(0).evidence()).contains("seal:dataset/speech/r1");
+        assertThat(denied.assets()).containsExactly("dataset/speech/r1");
         assertThat(dataset.resolve("a/1.wav")).exists();
     }
 
