@@ -27,7 +27,7 @@ final class DemoCommand implements Callable<Integer> {
         progress.step("scratch directory " + dir + " (plays the hot volume; the repository is never touched)");
         DemoRunner.HotVolume hot = DemoRunner.HotVolume.prepare(Repo.root(), dir);
         DemoReport report;
-        try (Platform platform = Platform.start(dir, hot.protectedRoots(dir), progress)) {
+        try (Platform platform = Platform.start(dir, hot.protectedRoots(dir), hot.volumeRoots(), progress)) {
             report = new DemoRunner(platform.session(), progress).run(hot);
         }
         if (work == null && !keep) {

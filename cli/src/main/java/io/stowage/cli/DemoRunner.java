@@ -53,6 +53,11 @@ public final class DemoRunner {
             return volume;
         }
 
+        /** @return the volumes whose directories the gate may release: the hot volume */
+        public List<Path> volumeRoots() {
+            return List.of(root);
+        }
+
         /** @return directories the gate must never release */
         public List<Path> protectedRoots(Path work) {
             return List.of(work, root, root.resolve("datasets"), root.resolve("checkpoints"));

@@ -26,10 +26,11 @@ public final class Platform implements AutoCloseable {
      * Starts everything under {@code work} ({@code stack/}, {@code logs/}, {@code staging/}).
      *
      * @param protectedRoots directories the gate must never release
+     * @param volumeRoots    volumes whose directories the gate may release (none: every release is denied)
      * @throws IOException   when a server cannot start
      * @throws CliException  when a service cannot start
      */
-    public static Platform start(Path work, List<Path> protectedRoots, Progress progress)
+    public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress)
             throws IOException {
         progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
         EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"));
@@ -37,7 +38,7 @@ public final class Platform implements AutoCloseable {
             progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
             Path staging = work.resolve("staging");
             ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
-                    protectedRoots, staging);
+                    protectedRoots, volumeRoots, staging);
             Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
                     protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid());
             return new Platform(stack, services, session);

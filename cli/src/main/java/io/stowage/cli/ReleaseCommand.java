@@ -11,14 +11,18 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
-/** {@code stowage release DIR [--dry-run]}: ask the gate to release one directory; exit 3 when denied. */
+/**
+ * {@code stowage release DIR [--dry-run] [--json]}: ask the gate to release one directory and print its plan
+ * (each asset, each condition with pass/fail and evidence event ids, the files and bytes that would be freed);
+ * exit 3 when denied, 1 when an approved release was refused.
+ */
 @Command(name = "release", mixinStandardHelpOptions = true, description = "Delete DIR only if the five-condition gate passes (exit 3 when denied).")
 final class ReleaseCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "The one archived directory to release.")
     Path dir;
     @Option(names = "--dry-run", description = "Evaluate the gate only; delete nothing.")
     boolean dryRun;
-    @Option(names = "--json", description = "Print the outcome as one line of JSON.")
+    @Option(names = "--json", description = "Print the plan as one line of JSON: assets, the five conditions with evidence ids, files and bytes.")
     boolean json;
 
     @Override
@@ -30,20 +34,10 @@ final class ReleaseCommand implements Callable<Integer> {
                     ProtectedRoots.parse(session.protectedRoots())).release(dir, dryRun, Duration.ofMinutes(30));
         }
         if (json) {
-            JsonOut.print(outcome);
-        } else if ("denied".equals(outcome.gate())) {
-            System.out.println("denied " + outcome.path());
-            outcome.failed().forEach(f -> System.out.printf("  condition %d (%s): %s%n", f.condition(), f.code(), f.detail()));
-        } else if (outcome.dryRun()) {
-            System.out.println("gate passed (dry run, nothing deleted): " + outcome.path());
-        } else if (outcome.released()) {
-            System.out.println("released " + outcome.path());
+            JsonOut.print(ReleaseReport.json(outcome));
         } else {
-            System.out.println("gate passed but the release was refused: " + outcome.failureReason());
+            System.out.print(ReleaseReport.table(outcome));
         }
-        if ("denied".equals(outcome.gate())) {
-            return CliException.DENIED;
-        }
-        return outcome.dryRun() || outcome.released() ? 0 : CliException.FAILED;
+        return ReleaseReport.exitCode(outcome);
     }
 }

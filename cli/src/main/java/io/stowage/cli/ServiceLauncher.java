@@ -44,11 +44,12 @@ public final class ServiceLauncher implements AutoCloseable {
      * @param repo           the Stowage checkout whose services were packaged
      * @param stack          the running servers
      * @param protectedRoots directories the gate must never release (comma-separated for the services)
+     * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter)
      * @param stagingDir     the shard-builder's staging directory
      * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
      */
     public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
-                                        Path stagingDir) throws IOException {
+                                        List<Path> volumeRoots, Path stagingDir) throws IOException {
         ServiceLauncher launcher = new ServiceLauncher();
         try {
             Files.createDirectories(logs);
@@ -64,6 +65,9 @@ public final class ServiceLauncher implements AutoCloseable {
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
                 env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
                 env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
+                String volumes = String.join(",", volumeRoots.stream().map(Path::toString).toList());
+                env.put("STOWAGE_GATEKEEPER_VOLUME_ROOTS", volumes);
+                env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }

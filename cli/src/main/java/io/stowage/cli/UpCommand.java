@@ -17,6 +17,10 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--protect", description = "A directory the gate must never release (repeatable); STOWAGE_HOME is always protected.")
     List<Path> protectedRoots = new ArrayList<>();
 
+    @Option(names = "--volume-root", description = "A volume whose directories the gate may release (repeatable); "
+            + "without one every release is denied.")
+    List<Path> volumeRoots = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         StowageHome home = StowageHome.fromEnvironment();
@@ -31,7 +35,11 @@ final class UpCommand implements Callable<Integer> {
         List<Path> roots = new ArrayList<>(protectedRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList());
         roots.add(home.root());
         Progress progress = new Progress(System.err, false);
-        Platform platform = Platform.start(home.root(), roots, progress);
+        if (volumeRoots.isEmpty()) {
+            System.err.println("==> no --volume-root given: the gate will deny every release (outside-volume-roots)");
+        }
+        Platform platform = Platform.start(home.root(), roots,
+                volumeRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList(), progress);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.err.println("==> stopping the services and servers");

@@ -1,12 +1,15 @@
 package io.stowage.cli;
 
 import com.github.luben.zstd.ZstdInputStream;
+import io.stowage.events.ConditionResult;
 import io.stowage.events.EventCodec;
+import io.stowage.events.InventoryEntry;
+import io.stowage.events.Topics;
+import io.stowage.events.ledger.ReleaseOutcome;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
-import io.stowage.events.Topics;
 import io.stowage.stack.KafkaProbe;
 import io.stowage.stack.StackEndpoints;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -45,9 +48,11 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
@@ -66,7 +71,7 @@ class DemoEndToEndTest {
     static void runTheDemo() throws Exception {
         work = Files.createTempDirectory("stowage-e2e-");
         hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
-        platform = Platform.start(work, hot.protectedRoots(work), new Progress(System.err, false));
+        platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(), new Progress(System.err, false));
         StackEndpoints stack = platform.session().stack();
         s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
                 .forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
@@ -232,8 +237,76 @@ class DemoEndToEndTest {
             var outcome = requester(publisher).release(step, true, Duration.ofSeconds(90));
             assertThat(outcome.gate()).isEqualTo("denied");
             assertThat(outcome.released()).isFalse();
+            assertThat(ReleaseReport.exitCode(outcome)).isEqualTo(CliException.DENIED);
+            ReleaseReport.Json plan = ReleaseReport.json(outcome);
+            assertThat(plan.conditions()).extracting(ConditionResult::condition).containsExactly(1, 2, 3, 4, 5);
+            assertThat(plan.conditions().get(4).passed()).isFalse();
+            assertThat(plan.conditions().get(4).reason()).contains("model.pt");
+            assertThat(plan.files()).isEmpty();
+            assertThat(plan.totalBytes()).isZero();
         }
         assertThat(step.resolve("model.pt")).exists();
+    }
+
+    @Test
+    @Order(9)
+    void aDryRunPlanNamesEachConditionWithItsLedgerEvidenceAndTheFilesItWouldFree() throws Exception {
+        Path step = Files.createDirectories(work.resolve("hot/checkpoints/speech-digits/run-3/step-000000000001"));
+        Files.writeString(step.resolve("model.pt"), "weights of run 3");
+        Files.writeString(step.resolve("provenance.json"), Files.readString(
+                Repo.root().resolve("examples/pytorch/checkpoints/speech-digits/run-1/step-000000000050/provenance.json")));
+        Map<String, String> before = DemoRunner.snapshot(step).entrySet().stream().collect(
+                java.util.stream.Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue));
+        CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(platform.session().stagingDir()), Clock.systemUTC())
+                .prepare(step, "speech-digits", "run-3", 1, false, List.of());
+        LedgerClient ledger = new LedgerClient(platform.session().serviceUrl("ledger"));
+        ReleaseOutcome outcome;
+        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+            publisher.publish(prepared.event());
+            ledger.awaitVerified(prepared.event().assetId(), 2, Duration.ofSeconds(90));
+            outcome = requester(publisher).release(step, true, Duration.ofSeconds(90));
+        }
+
+        assertThat(outcome.gate()).isEqualTo("passed");
+        assertThat(ReleaseReport.exitCode(outcome)).isZero();
+        ReleaseReport.Json plan = ReleaseReport.json(outcome);
+        assertThat(plan.assets()).containsExactly(prepared.event().assetId());
+        assertThat(plan.conditions()).extracting(ConditionResult::condition, ConditionResult::passed).containsExactly(
+                tuple(1, true), tuple(2, true), tuple(3, true), tuple(4, true), tuple(5, true));
+        assertThat(plan.files()).extracting(InventoryEntry::path, InventoryEntry::bytes, InventoryEntry::sha256).containsExactly(
+                tuple("model.pt", Files.size(step.resolve("model.pt")), sha256(Files.readAllBytes(step.resolve("model.pt")))),
+                tuple("provenance.json", Files.size(step.resolve("provenance.json")),
+                        sha256(Files.readAllBytes(step.resolve("provenance.json")))));
+        assertThat(plan.totalBytes()).isEqualTo(Files.size(step.resolve("model.pt")) + Files.size(step.resolve("provenance.json")));
+        // every evidence id is an event the ledger stored, of the kind that proves that condition
+        Map<Integer, Set<String>> expectedTopics = Map.of(
+                1, Set.of(Topics.OBJECT_UPLOADED, Topics.OBJECT_VERIFIED, Topics.CHECKPOINT_PUBLISHED),
+                2, Set.of(Topics.OBJECT_VERIFIED), 3, Set.of(Topics.CHECKPOINT_PUBLISHED),
+                5, Set.of(Topics.OBJECT_UPLOADED, Topics.OBJECT_VERIFIED));
+        for (ConditionResult condition : plan.conditions()) {
+            if (condition.condition() == 4) {
+                assertThat(condition.evidence()).as("not a key checkpoint: no replica evidence").isEmpty();
+                continue;
+            }
+            assertThat(condition.evidence()).as("evidence of condition %d", condition.condition()).isNotEmpty();
+            for (String eventId : condition.evidence()) {
+                assertThat(storedTopic(eventId)).as("topic of evidence %s", eventId)
+                        .isIn(expectedTopics.get(condition.condition()));
+            }
+        }
+        assertThat(ReleaseReport.table(outcome)).contains("gate passed (dry run: nothing deleted)", "full-read",
+                "model.pt", plan.totalBytes() + " bytes");
+        Map<String, String> after = DemoRunner.snapshot(step).entrySet().stream().collect(
+                java.util.stream.Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue));
+        assertThat(after).as("a dry run deletes nothing").isEqualTo(before);
+    }
+
+    private static String storedTopic(String eventId) throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(platform.session().serviceUrl("ledger").resolve("/api/events/" + eventId))
+                        .GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as("ledger has event %s", eventId).isEqualTo(200);
+        return EventCodec.mapper().readTree(response.body()).get("topic").asText();
     }
 
     @Test

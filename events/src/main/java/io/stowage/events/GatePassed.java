@@ -12,16 +12,41 @@ import java.util.List;
  * @param totalBytes  their total size in bytes
  * @param fingerprint SHA-256 over the sorted listing (relative path, bytes, last-modified millis) of every
  *                    entry under the directory, as computed by the gatekeeper
+ * @param conditions  the five conditions, each passed, with its reason and the ledger event ids proving it
+ *                    (empty only in decisions written before this field existed)
+ * @param inventoryDigest {@link DirectoryInventory#digestOf} of {@code inventory}: what the gate hashed;
+ *                    the provider-adapter deletes nothing unless its own inventory, taken just before, has this digest
+ *                    (null only in decisions written before this field existed: the provider-adapter refuses those)
+ * @param inventory   every regular file under the directory (relative path, bytes, SHA-256), sorted by path, so a
+ *                    difference can be named
  */
 public record GatePassed(EventMeta meta, String requestId, String path, boolean dryRun, List<String> assets,
-                         int fileCount, long totalBytes, String fingerprint) implements StowageEvent {
+                         int fileCount, long totalBytes, String fingerprint, List<ConditionResult> conditions,
+                         String inventoryDigest, List<InventoryEntry> inventory) implements StowageEvent {
 
+    /** A passing decision with its five condition results and the inventory the gate hashed. */
+    public static GatePassed of(EventMeta meta, String requestId, String path, boolean dryRun, List<String> assets,
+                                String fingerprint, List<ConditionResult> conditions, DirectoryInventory inventory) {
+        GatePassed event = new GatePassed(meta, requestId, path, dryRun, List.copyOf(assets), inventory.fileCount(),
+                inventory.totalBytes(), fingerprint, List.copyOf(conditions), inventory.digest(), inventory.entries());
+        event.validate();
+        Validation.require(conditions.size() == 5 && conditions.stream().allMatch(ConditionResult::passed),
+                "a passing decision holds five passed conditions");
+        return event;
+    }
+
+    /** The decision's shape before condition results and inventories: no conditions, no inventory (refused by the provider-adapter). */
     public static GatePassed of(EventMeta meta, String requestId, String path, boolean dryRun, List<String> assets,
                                 int fileCount, long totalBytes, String fingerprint) {
         GatePassed event = new GatePassed(meta, requestId, path, dryRun, List.copyOf(assets), fileCount, totalBytes,
-                fingerprint);
+                fingerprint, List.of(), null, List.of());
         event.validate();
         return event;
+    }
+
+    public GatePassed {
+        conditions = conditions == null ? List.of() : conditions;
+        inventory = inventory == null ? List.of() : inventory;
     }
 
     @Override
@@ -42,5 +67,8 @@ public record GatePassed(EventMeta meta, String requestId, String path, boolean 
         Validation.requireText("path", path);
         Validation.require(assets != null && !assets.isEmpty(), "assets is empty");
         Validation.requireSha256("fingerprint", fingerprint);
+        if (inventoryDigest != null) {
+            Validation.requireSha256("inventoryDigest", inventoryDigest);
+        }
     }
 }

@@ -20,9 +20,20 @@ import java.util.List;
  * @param provenance     checkpoint provenance (null for datasets)
  * @param objects        every object of the asset in every store
  * @param uploadFailures reasons of object.upload.failed events for the asset, oldest first
+ * @param sealedEventId  event id of the dataset.sealed or checkpoint.published that set the manifest and the
+ *                       metadata (revision, licence, source, provenance); null until seen
  */
 public record AssetEvidence(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
                             String manifestSha256, boolean keyCheckpoint, String revision, String license,
                             String source, Provenance provenance, List<ObjectEvidence> objects,
-                            List<String> uploadFailures) {
+                            List<String> uploadFailures, String sealedEventId) {
+
+    /** Evidence without the sealing event id (the shape before it was exposed). */
+    public AssetEvidence(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
+                         String manifestSha256, boolean keyCheckpoint, String revision, String license,
+                         String source, Provenance provenance, List<ObjectEvidence> objects,
+                         List<String> uploadFailures) {
+        this(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint, revision, license, source,
+                provenance, objects, uploadFailures, null);
+    }
 }

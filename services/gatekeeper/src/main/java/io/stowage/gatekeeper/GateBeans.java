@@ -2,13 +2,14 @@ package io.stowage.gatekeeper;
 
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.GateSignature;
-import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.gatekeeper.domain.GateEvaluator;
 import io.stowage.gatekeeper.storage.FileSystemTree;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.util.List;
@@ -19,12 +20,22 @@ import java.util.List;
  */
 @ApplicationScoped
 public class GateBeans {
+    private static final Logger LOG = Logger.getLogger(GateBeans.class);
 
-    /** @return the gate over the real filesystem with {@code stowage.gate.protected-roots} */
+    /**
+     * @return the gate over the real filesystem with {@code stowage.gate.protected-roots},
+     *         {@code stowage.gatekeeper.volume-roots} and this service's {@code user.home}
+     */
     @Produces
     @ApplicationScoped
-    GateEvaluator gateEvaluator(GateConfig config) {
-        return new GateEvaluator(ProtectedRoots.parse(config.protectedRoots().orElse(List.of())), new FileSystemTree());
+    GateEvaluator gateEvaluator(GateConfig config, GatekeeperConfig gatekeeper) {
+        ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
+                gatekeeper.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
+        if (policy.volumeRoots().isEmpty()) {
+            LOG.error("stowage.gatekeeper.volume-roots (env STOWAGE_GATEKEEPER_VOLUME_ROOTS) is not set: every release "
+                    + "request will be denied as outside-volume-roots");
+        }
+        return new GateEvaluator(policy, new FileSystemTree());
     }
 
     /**

@@ -4,6 +4,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 /** Gatekeeper settings under {@code stowage.gatekeeper}. */
 @ConfigMapping(prefix = "stowage.gatekeeper")
@@ -15,6 +17,12 @@ public interface GatekeeperConfig {
     /** Pause between two polls of the ledger while waiting for the request event. */
     @WithDefault("250ms")
     Duration ledgerPoll();
+
+    /**
+     * Comma-separated absolute paths of the volumes (hot volume, scratch) whose directories may be released; a
+     * target must lie strictly under one. Default: none, so every request is denied (fail closed) until it is set.
+     */
+    Optional<List<String>> volumeRoots();
 
     /** Timeout of one ledger HTTP call (connect and read). */
     @WithDefault("10s")

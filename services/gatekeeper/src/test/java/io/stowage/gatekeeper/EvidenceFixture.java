@@ -25,7 +25,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * Writes a dataset or checkpoint (files, manifests) to a disk and returns the ledger evidence the
- * real ledger would answer for it once everything was uploaded and verified.
+ * real ledger would answer for it once everything was uploaded and verified. Evidence event ids are
+ * named for what they are: {@code up:<store>:<key>}, {@code head:<store>:<key>}, {@code full:<store>:<key>},
+ * {@code seal:<asset id>}.
  */
 public final class EvidenceFixture {
     /** Where the fixture writes: an in-memory tree or the real filesystem. */
@@ -70,7 +72,7 @@ public final class EvidenceFixture {
                         manifestPath, null));
         return new AssetEvidence("dataset/speech/r1", "dataset", sourceDir.toString(), true, manifestPath.toString(),
                 Sha256.hex(manifestBytes), false, "r1", "CC-BY-4.0", "https://example.org/speech", null, objects,
-                List.of());
+                List.of(), "seal:dataset/speech/r1");
     }
 
     /** Checkpoint exp/run1/100 with {@code files}; a key checkpoint also gets verified replica copies. */
@@ -96,46 +98,48 @@ public final class EvidenceFixture {
         disk.write(manifestPath, manifestBytes);
         return new AssetEvidence("checkpoint/exp/run1/000000000100", "checkpoint", stepDir.toString(), true,
                 manifestPath.toString(), Sha256.hex(manifestBytes), key, null, null, null, PROVENANCE, objects,
-                List.of());
+                List.of(), "seal:checkpoint/exp/run1/000000000100");
     }
 
     /** @return the asset with its objects replaced by {@code change} applied to them */
     public static AssetEvidence withObjects(AssetEvidence a, UnaryOperator<List<ObjectEvidence>> change) {
         return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
                 a.manifestSha256(), a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(),
-                change.apply(a.objects()), a.uploadFailures());
+                change.apply(a.objects()), a.uploadFailures(), a.sealedEventId());
     }
 
     /** @return the asset with other licence, source and provenance */
     public static AssetEvidence withMetadata(AssetEvidence a, String license, String source, Provenance provenance) {
         return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
                 a.manifestSha256(), a.keyCheckpoint(), a.revision(), license, source, provenance, a.objects(),
-                a.uploadFailures());
+                a.uploadFailures(), a.sealedEventId());
     }
 
     /** @return the asset claiming another manifest SHA-256 */
     public static AssetEvidence withManifestSha256(AssetEvidence a, String sha256) {
         return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(), sha256,
                 a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(), a.objects(),
-                a.uploadFailures());
+                a.uploadFailures(), a.sealedEventId());
     }
 
     /** @return the object with other verification results */
     public static ObjectEvidence withResults(ObjectEvidence o, VerifyResult head, VerifyResult fullRead) {
         return new ObjectEvidence(o.store(), o.bucket(), o.key(), o.kind(), o.bytes(), o.sha256(), o.localPath(),
-                head, fullRead);
+                head, fullRead, o.uploadedEventId(), head == null ? null : o.headEventId(),
+                fullRead == null ? null : "full:" + o.store() + ":" + o.key());
     }
 
     /** @return the object claiming another SHA-256 */
     public static ObjectEvidence withSha256(ObjectEvidence o, String sha256) {
         return new ObjectEvidence(o.store(), o.bucket(), o.key(), o.kind(), o.bytes(), sha256, o.localPath(),
-                o.headResult(), o.fullReadResult());
+                o.headResult(), o.fullReadResult(), o.uploadedEventId(), o.headEventId(), o.fullReadEventId());
     }
 
     private static ObjectEvidence ok(String store, String key, ObjectKind kind, byte[] bytes, Path local,
                                      VerifyResult fullRead) {
         return new ObjectEvidence(store, "stowage-" + store, key, kind, bytes.length, Sha256.hex(bytes),
-                local.toString(), VerifyResult.OK, fullRead);
+                local.toString(), VerifyResult.OK, fullRead, "up:" + store + ":" + key, "head:" + store + ":" + key,
+                fullRead == null ? null : "full:" + store + ":" + key);
     }
 
     public static String json(Object value) {

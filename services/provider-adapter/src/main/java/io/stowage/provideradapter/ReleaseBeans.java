@@ -1,7 +1,7 @@
 package io.stowage.provideradapter;
 
 import io.quarkus.runtime.StartupEvent;
-import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.DecisionJournal;
 import io.stowage.provideradapter.domain.ReleaseHandler;
@@ -30,13 +30,21 @@ public class ReleaseBeans {
         return DecisionAuthenticator.of(config.signingKey());
     }
 
-    /** @return the handler deleting local directories, with {@code stowage.gate.protected-roots} and the UTC clock */
+    /**
+     * @return the handler deleting local directories under {@code stowage.provider-adapter.volume-roots}, never
+     *         {@code stowage.gate.protected-roots} nor a home directory, with the UTC clock
+     */
     @Produces
     @ApplicationScoped
-    ReleaseHandler releaseHandler(ProviderAdapterConfig config, DecisionAuthenticator authenticator,
+    ReleaseHandler releaseHandler(ProviderAdapterConfig config, StateConfig state, DecisionAuthenticator authenticator,
                                   DecisionJournal journal) {
-        ProtectedRoots roots = ProtectedRoots.parse(config.protectedRoots().orElse(List.of()));
-        return new ReleaseHandler(new LocalDiskProvider(roots), authenticator, journal, Clock.systemUTC());
+        ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
+                state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
+        if (policy.volumeRoots().isEmpty()) {
+            LOG.error("stowage.provider-adapter.volume-roots (env STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS) is not set: "
+                    + "every gate.passed will be refused as outside-volume-roots, nothing deleted");
+        }
+        return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC());
     }
 
     /**

@@ -14,6 +14,7 @@ import io.stowage.events.manifest.ShardEntry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,8 +38,10 @@ final class AssetChecks {
      * @return path relative to the asset's local root ('/'-separated) to its manifest entry; empty
      *         when the asset's manifests cannot be trusted (then a condition-1 failure is recorded)
      */
-    Map<String, MemberEntry> check(AssetEvidence asset) {
+    Map<String, AccountedFiles.Accounted> check(AssetEvidence asset) {
         objects.requireFullRead(asset);
+        findings.prove(1, asset.sealedEventId());
+        findings.prove(3, asset.sealedEventId());
         try {
             return switch (String.valueOf(asset.kind())) {
                 case "dataset" -> checkDataset(asset);
@@ -54,10 +57,14 @@ final class AssetChecks {
         }
     }
 
-    private Map<String, MemberEntry> checkDataset(AssetEvidence asset) throws IOException {
+    private Map<String, AccountedFiles.Accounted> checkDataset(AssetEvidence asset) throws IOException {
         if (blank(asset.revision()) || (blank(asset.license()) && blank(asset.source()))) {
             findings.fail(GateCheck.DATASET_METADATA_MISSING, asset.assetId());
+        } else {
+            findings.note(3, asset.assetId() + " has revision " + asset.revision() + " and "
+                    + (blank(asset.license()) ? "source" : "licence " + asset.license()));
         }
+        findings.note(4, asset.assetId() + " is a dataset: no second copy required");
         byte[] bytes = files.manifest(asset);
         if (bytes == null) {
             return Map.of();
@@ -65,23 +72,29 @@ final class AssetChecks {
         DatasetManifest manifest = MAPPER.readValue(bytes, DatasetManifest.class);
         objects.requirePrimary(asset, ObjectKeys.datasetManifest(manifest.dataset(), manifest.revision()),
                 bytes.length, asset.manifestSha256());
-        Map<String, MemberEntry> accounted = new HashMap<>();
+        Map<String, AccountedFiles.Accounted> accounted = new HashMap<>();
         for (ShardEntry shard : manifest.shards()) {
             objects.requirePrimary(asset, shard.key(), shard.bytes(), shard.sha256());
-            objects.requirePrimary(asset, shard.membersKey(), shard.membersBytes(), shard.membersSha256());
+            List<String> membersEvidence = objects.requirePrimary(asset, shard.membersKey(), shard.membersBytes(),
+                    shard.membersSha256());
             String membersPath = objects.localPathOf(asset, shard.membersKey());
             if (membersPath != null) {
-                files.members(Path.of(membersPath), shard.membersSha256())
-                        .forEach(member -> accounted.put(member.path(), member));
+                files.members(Path.of(membersPath), shard.membersSha256()).forEach(member -> accounted.put(
+                        member.path(), new AccountedFiles.Accounted(member, membersEvidence)));
             }
         }
+        findings.note(1, asset.assetId() + ": manifest and " + manifest.shards().size()
+                + " shard(s) with member manifests checked against the primary store");
         return accounted;
     }
 
-    private Map<String, MemberEntry> checkCheckpoint(AssetEvidence asset) throws IOException {
+    private Map<String, AccountedFiles.Accounted> checkCheckpoint(AssetEvidence asset) throws IOException {
         Provenance provenance = asset.provenance();
         if (provenance == null || !provenance.complete()) {
             findings.fail(GateCheck.PROVENANCE_MISSING, asset.assetId());
+        } else {
+            findings.note(3, asset.assetId() + " has code commit " + provenance.codeCommit()
+                    + ", config and data manifest hashes");
         }
         byte[] bytes = files.manifest(asset);
         if (bytes == null) {
@@ -89,16 +102,20 @@ final class AssetChecks {
         }
         CheckpointManifest manifest = MAPPER.readValue(bytes, CheckpointManifest.class);
         boolean key = asset.keyCheckpoint() || manifest.key();
-        Map<String, MemberEntry> accounted = new HashMap<>();
+        Map<String, AccountedFiles.Accounted> accounted = new HashMap<>();
         for (MemberEntry file : manifest.files()) {
             String objectKey = ObjectKeys.checkpointFile(manifest.experiment(), manifest.run(), manifest.step(),
                     file.sha256(), file.path());
-            objects.requirePrimary(asset, objectKey, file.bytes(), file.sha256());
+            List<String> evidence = objects.requirePrimary(asset, objectKey, file.bytes(), file.sha256());
             if (key) {
                 objects.requireReplica(asset, objectKey, file.bytes(), file.sha256());
             }
-            accounted.put(file.path(), file);
+            accounted.put(file.path(), new AccountedFiles.Accounted(file, evidence));
         }
+        findings.note(1, asset.assetId() + ": manifest and " + manifest.files().size()
+                + " checkpoint file(s) checked against the primary store");
+        findings.note(4, key ? asset.assetId() + ": key checkpoint, " + manifest.files().size()
+                + " file(s) checked against the replica store" : asset.assetId() + " is not a key checkpoint: no second copy required");
         return accounted;
     }
 

@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.ConditionResult;
 import io.stowage.events.FailedCondition;
 
 import java.util.ArrayList;
@@ -8,21 +9,38 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Collects what failed during one gate evaluation and produces one {@link FailedCondition} per
- * failed check, whose detail is one bounded line: at most {@value #MAX_NAMED} names, then
- * "and N more".
+ * Collects what one gate evaluation found: every failed check (one {@link FailedCondition} per
+ * check, whose detail is one bounded line: at most {@value #MAX_NAMED} names, then "and N more"),
+ * the ledger event ids read as evidence for each condition, and a one-line note of what each
+ * condition checked; then turns them into the five {@link ConditionResult}s of the decision.
  */
 public final class Findings {
     /** Names listed in one detail line before "and N more". */
     public static final int MAX_NAMED = 10;
 
     private final Map<GateCheck, Set<String>> failures = new EnumMap<>(GateCheck.class);
+    private final Map<Integer, Set<String>> evidence = new TreeMap<>();
+    private final Map<Integer, Set<String>> notes = new TreeMap<>();
 
     /** Records that {@code check} failed for {@code subject} (a file, object key or asset id). */
     public void fail(GateCheck check, String subject) {
         failures.computeIfAbsent(check, c -> new LinkedHashSet<>()).add(oneLine(subject));
+    }
+
+    /** Records that the ledger event {@code eventId} was read as evidence for {@code condition} (null is ignored). */
+    public void prove(int condition, String eventId) {
+        if (eventId != null && !eventId.isBlank()) {
+            evidence.computeIfAbsent(condition, c -> new TreeSet<>()).add(eventId);
+        }
+    }
+
+    /** Records what {@code condition} checked, e.g. "3 primary objects match"; shown when it passed. */
+    public void note(int condition, String what) {
+        notes.computeIfAbsent(condition, c -> new LinkedHashSet<>()).add(oneLine(what));
     }
 
     /** @return true when nothing failed */
@@ -44,12 +62,43 @@ public final class Findings {
         return result;
     }
 
+    /**
+     * @param anyAsset false when the ledger knew no asset touching the directory: conditions 1 to 4 then
+     *                 fail for want of evidence (nothing vouches for the files)
+     * @return the five condition results, 1 to 5: failed when a check of it failed, with the failed
+     *         checks' details as the reason, else passed with the notes; each with its sorted evidence ids
+     */
+    public List<ConditionResult> toConditionResults(boolean anyAsset) {
+        List<ConditionResult> results = new ArrayList<>();
+        for (int c = 1; c <= 5; c++) {
+            int condition = c;
+            List<String> failedDetails = toFailedConditions().stream().filter(f -> f.condition() == condition)
+                    .map(f -> f.code() + ": " + f.detail()).toList();
+            List<String> ids = List.copyOf(evidence.getOrDefault(c, Set.of()));
+            String name = ConditionResult.NAMES.get(c - 1);
+            if (!failedDetails.isEmpty()) {
+                results.add(new ConditionResult(c, name, false, bounded(String.join("; ", failedDetails)), ids));
+            } else if (!anyAsset && c < 5) {
+                results.add(new ConditionResult(c, name, false, "no evidence: the ledger knows no asset touching the "
+                        + "directory", ids));
+            } else {
+                results.add(new ConditionResult(c, name, true,
+                        bounded(String.join("; ", notes.getOrDefault(c, Set.of("held")))), ids));
+            }
+        }
+        return results;
+    }
+
     /** @return {@code "<label>: a, b, c and N more"} naming at most {@value #MAX_NAMED} subjects */
     static String detail(GateCheck check, Set<String> subjects) {
         List<String> named = subjects.stream().limit(MAX_NAMED).toList();
         String line = check.label() + ": " + String.join(", ", named);
         int more = subjects.size() - named.size();
         return more > 0 ? line + " and " + more + " more" : line;
+    }
+
+    private static String bounded(String text) {
+        return text.length() > 2000 ? text.substring(0, 2000) + "..." : text;
     }
 
     private static String oneLine(String subject) {

@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.ConditionResult;
 import io.stowage.events.EventMeta;
 import io.stowage.events.FailedCondition;
 import io.stowage.events.GateDenied;
@@ -15,19 +16,20 @@ public final class GateAnswer {
     private GateAnswer() {
     }
 
-    /** @return GatePassed (same path and dry-run flag, the decision's assets, counts and fingerprint) or GateDenied */
+    /** @return GatePassed (same path and dry-run flag, the decision's assets, conditions, inventory and fingerprint) or GateDenied (with the conditions) */
     public static StowageEvent of(ReleaseRequested request, GateDecision decision, Clock clock) {
         EventMeta meta = EventMeta.causedBy(request, clock);
         if (decision.passed()) {
             return GatePassed.of(meta, request.requestId(), request.path(), request.dryRun(), decision.assets(),
-                    decision.fileCount(), decision.totalBytes(), decision.fingerprint());
+                    decision.fingerprint(), decision.conditions(), decision.inventory());
         }
-        return GateDenied.of(meta, request.requestId(), request.path(), request.dryRun(), decision.failed());
+        return GateDenied.of(meta, request.requestId(), request.path(), request.dryRun(), decision.failed(),
+                decision.conditions(), decision.assets());
     }
 
     /** @return GateDenied naming one failure that stopped the gate before it could evaluate (condition 0) */
     public static GateDenied denied(ReleaseRequested request, FailedCondition failure, Clock clock) {
         return GateDenied.of(EventMeta.causedBy(request, clock), request.requestId(), request.path(),
-                request.dryRun(), List.of(failure));
+                request.dryRun(), List.of(failure), ConditionResult.noneEvaluated(failure.code() + ": " + failure.detail()));
     }
 }

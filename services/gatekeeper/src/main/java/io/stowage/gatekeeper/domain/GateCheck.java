@@ -22,6 +22,10 @@ public enum GateCheck {
     NO_REPLICA_COPY(4, "no-replica-copy", "key checkpoint file without a verified replica copy"),
     NOT_NORMALISED(5, "not-normalised", "path is not absolute and normalised"),
     PROTECTED_ROOT(5, "protected-root", "path is / or a protected root or an ancestor of one"),
+    HOME_DIRECTORY(5, "home-directory", "path is a home directory or an ancestor of one"),
+    VOLUME_ROOT(5, "volume-root", "path is a volume root or an ancestor of one"),
+    OUTSIDE_VOLUME_ROOTS(5, "outside-volume-roots", "path is outside every configured volume root"),
+    ROOT_BY_ANOTHER_PATH(5, "root-by-another-path", "path is the same directory as a volume, protected or home root"),
     NOT_A_DIRECTORY(5, "not-a-directory", "path is not an existing directory"),
     SYMLINK_IN_PATH(5, "symlink-in-path", "path goes through a symlink"),
     SYMLINK(5, "symlink", "symlink under the directory"),
@@ -40,6 +44,19 @@ public enum GateCheck {
         this.condition = condition;
         this.code = code;
         this.label = label;
+    }
+
+    /**
+     * @return the check whose {@link #code()} is {@code code}
+     * @throws IllegalArgumentException when no check has that code
+     */
+    public static GateCheck byCode(String code) {
+        for (GateCheck check : values()) {
+            if (check.code.equals(code)) {
+                return check;
+            }
+        }
+        throw new IllegalArgumentException("no gate check with code " + code);
     }
 
     /** @return 0 (no evidence) or 1 to 5 */

@@ -1,6 +1,6 @@
 package io.stowage.gatekeeper.domain;
 
-import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 
@@ -15,15 +15,16 @@ import java.util.List;
  * docs/contract.md "The gate"). Reads and hashes files: call it off the event loop.
  */
 public final class GateEvaluator {
-    private final ProtectedRoots roots;
+    private final ReleaseTargetPolicy policy;
     private final LocalTree tree;
 
     /**
-     * @param roots protected roots from {@code stowage.gate.protected-roots} ({@code /} is always protected)
-     * @param tree  the local disk
+     * @param policy the path rule of condition 5: {@code stowage.gate.protected-roots},
+     *               {@code stowage.gatekeeper.volume-roots} and the home directories
+     * @param tree   the local disk
      */
-    public GateEvaluator(ProtectedRoots roots, LocalTree tree) {
-        this.roots = roots;
+    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree) {
+        this.policy = policy;
         this.tree = tree;
     }
 
@@ -32,8 +33,8 @@ public final class GateEvaluator {
      *
      * @param path     the requested directory, as given in the request (absolute, normalised)
      * @param evidence the ledger's answer to {@code GET /api/evidence?path=<path>}
-     * @return passed with the asset ids (sorted), regular-file count, bytes and the directory's
-     *         fingerprint, or denied with one failed condition per failed check
+     * @return passed with the asset ids (sorted), the directory's inventory and fingerprint, or denied with
+     *         one failed condition per failed check; both with the five condition results and their evidence ids
      */
     public GateDecision evaluate(String path, ReleaseEvidence evidence) {
         Findings findings = new Findings();
@@ -42,7 +43,7 @@ public final class GateEvaluator {
             dir = Path.of(path);
         } catch (InvalidPathException e) {
             findings.fail(GateCheck.NOT_NORMALISED, path);
-            return GateDecision.denied(findings.toFailedConditions());
+            return GateDecision.denied(List.of(), findings.toFailedConditions(), findings.toConditionResults(false));
         }
         List<AssetEvidence> assets = evidence.assets() == null ? List.of() : evidence.assets();
         if (assets.isEmpty()) {
@@ -56,11 +57,11 @@ public final class GateEvaluator {
                 accounted.add(new AccountedFiles(Path.of(asset.localRoot()).normalize(), entries));
             }
         }
-        DirectoryCheck.Tally tally = new DirectoryCheck(tree, roots, findings).check(dir, accounted);
-        if (!findings.isEmpty()) {
-            return GateDecision.denied(findings.toFailedConditions());
-        }
+        DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
-        return GateDecision.passed(ids, tally.files(), tally.bytes(), tally.fingerprint());
+        if (!findings.isEmpty()) {
+            return GateDecision.denied(ids, findings.toFailedConditions(), findings.toConditionResults(!assets.isEmpty()));
+        }
+        return GateDecision.passed(ids, tally.inventory(), tally.fingerprint(), findings.toConditionResults(true));
     }
 }

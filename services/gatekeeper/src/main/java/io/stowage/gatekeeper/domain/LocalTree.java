@@ -24,6 +24,14 @@ public interface LocalTree {
     record Entry(Path path, EntryType type, long bytes) {
     }
 
+    /**
+     * @return an identity of the directory or file itself (device and inode on Linux), equal for two paths that
+     *         reach the same directory (a bind mount, a symlinked parent); null when unknown or missing
+     */
+    default Object fileKey(Path path) {
+        return null;
+    }
+
     /** @return the type of {@code path} without following a symlink at its last component */
     EntryType typeOf(Path path);
 

@@ -7,10 +7,12 @@ import io.stowage.events.ledger.ObjectEvidence;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Checks one asset's object evidence from the ledger against the entries of its local manifest:
- * conditions 1 (primary copy, HEAD OK), 2 (a full re-read OK) and 4 (replica copy, HEAD OK).
+ * conditions 1 (primary copy, HEAD OK), 2 (a full re-read OK) and 4 (replica copy, HEAD OK), and
+ * records the ledger event ids it relied on (upload, HEAD, full read) as each condition's evidence.
  */
 final class ObjectChecks {
     static final String PRIMARY = "primary";
@@ -22,41 +24,71 @@ final class ObjectChecks {
         this.findings = findings;
     }
 
-    /** Condition 1: a primary object with the same key, bytes and SHA-256 whose newest HEAD is OK. */
-    void requirePrimary(AssetEvidence asset, String key, long bytes, String sha256) {
+    /**
+     * Condition 1: a primary object with the same key, bytes and SHA-256 whose newest HEAD is OK.
+     *
+     * @return the event ids of the object that proves it (upload, HEAD), empty when it failed
+     */
+    List<String> requirePrimary(AssetEvidence asset, String key, long bytes, String sha256) {
         List<ObjectEvidence> atKey = atKey(asset, PRIMARY, key);
         if (atKey.isEmpty()) {
             findings.fail(GateCheck.OBJECT_MISSING, key);
-        } else if (atKey.stream().noneMatch(o -> sameContent(o, bytes, sha256))) {
-            findings.fail(GateCheck.OBJECT_MISMATCH, key);
-        } else if (atKey.stream().noneMatch(o -> sameContent(o, bytes, sha256) && o.headResult() == VerifyResult.OK)) {
-            findings.fail(GateCheck.HEAD_NOT_OK, key);
+            return List.of();
         }
+        if (atKey.stream().noneMatch(o -> sameContent(o, bytes, sha256))) {
+            findings.fail(GateCheck.OBJECT_MISMATCH, key);
+            atKey.forEach(o -> proveUploadAndHead(1, o));
+            return List.of();
+        }
+        ObjectEvidence verified = atKey.stream()
+                .filter(o -> sameContent(o, bytes, sha256) && o.headResult() == VerifyResult.OK).findFirst().orElse(null);
+        if (verified == null) {
+            findings.fail(GateCheck.HEAD_NOT_OK, key);
+            atKey.forEach(o -> proveUploadAndHead(1, o));
+            return List.of();
+        }
+        proveUploadAndHead(1, verified);
+        return ids(verified);
     }
 
     /** Condition 4: a replica object with the same key, bytes and SHA-256 whose newest HEAD is OK. */
     void requireReplica(AssetEvidence asset, String key, long bytes, String sha256) {
-        boolean verified = atKey(asset, REPLICA, key).stream()
-                .anyMatch(o -> sameContent(o, bytes, sha256) && o.headResult() == VerifyResult.OK);
-        if (!verified) {
+        ObjectEvidence verified = atKey(asset, REPLICA, key).stream()
+                .filter(o -> sameContent(o, bytes, sha256) && o.headResult() == VerifyResult.OK).findFirst().orElse(null);
+        if (verified == null) {
             findings.fail(GateCheck.NO_REPLICA_COPY, key);
+        } else {
+            proveUploadAndHead(4, verified);
         }
     }
 
     /** Condition 2: at least one SHARD or CHECKPOINT_FILE object whose newest FULL_READ is OK. */
     void requireFullRead(AssetEvidence asset) {
-        boolean reRead = objects(asset).stream()
-                .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE)
-                .anyMatch(o -> o.fullReadResult() == VerifyResult.OK);
-        if (!reRead) {
+        List<ObjectEvidence> data = objects(asset).stream()
+                .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE).toList();
+        List<ObjectEvidence> reRead = data.stream().filter(o -> o.fullReadResult() == VerifyResult.OK).toList();
+        if (reRead.isEmpty()) {
             findings.fail(GateCheck.NO_FULL_READ, asset.assetId());
+            data.forEach(o -> findings.prove(2, o.fullReadEventId()));
+            return;
         }
+        reRead.forEach(o -> findings.prove(2, o.fullReadEventId()));
+        findings.note(2, reRead.size() + " object(s) of " + asset.assetId() + " re-read in full with OK");
     }
 
     /** @return the local path recorded for the primary object at {@code key}, or null */
     String localPathOf(AssetEvidence asset, String key) {
         return atKey(asset, PRIMARY, key).stream().map(ObjectEvidence::localPath)
                 .filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private void proveUploadAndHead(int condition, ObjectEvidence object) {
+        findings.prove(condition, object.uploadedEventId());
+        findings.prove(condition, object.headEventId());
+    }
+
+    private static List<String> ids(ObjectEvidence object) {
+        return Stream.of(object.uploadedEventId(), object.headEventId()).filter(Objects::nonNull).toList();
     }
 
     private static List<ObjectEvidence> atKey(AssetEvidence asset, String store, String key) {

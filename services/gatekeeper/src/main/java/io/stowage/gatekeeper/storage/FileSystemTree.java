@@ -27,6 +27,16 @@ import java.util.List;
 public final class FileSystemTree implements LocalTree {
     private static final int BUFFER_BYTES = 1 << 20;
 
+    /** @return the {@link BasicFileAttributes#fileKey()} (device and inode) of the path itself, null when missing */
+    @Override
+    public Object fileKey(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     @Override
     public EntryType typeOf(Path path) {
         try {

@@ -1,6 +1,5 @@
 package io.stowage.gatekeeper.domain;
 
-import io.stowage.events.ProtectedRoots;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 import io.stowage.gatekeeper.EvidenceFixture;
@@ -17,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Condition 5: the directory itself, protected roots, symlinks and the accounting of every file. */
 class DirectoryConditionTest {
     final InMemoryTree tree = new InMemoryTree();
-    final GateEvaluator gate = new GateEvaluator(ProtectedRoots.parse(List.of("/vol/data/speech/a", " ", "/ws")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol/data/speech/a", " ", "/ws")), tree);
     final AssetEvidence dataset = EvidenceFixture.dataset(tree::file, DATASET, Path.of("/vol/staging/s"), MEMBERS);
 
     GateDecision evaluate(String dir) {
@@ -36,7 +35,7 @@ class DirectoryConditionTest {
 
     @Test
     void anExtraFileInAReleasableDirectoryIsUnaccountedAndNamed() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         tree.file(DATASET.resolve("a/extra.wav"), "not archived");
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -48,7 +47,7 @@ class DirectoryConditionTest {
 
     @Test
     void aChangedFileWithTheSameNameAndSizeIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         tree.file(DATASET.resolve("a/2.wav"), "TWO!");
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -91,7 +90,7 @@ class DirectoryConditionTest {
 
     @Test
     void aSymlinkUnderTheDirectoryIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         tree.symlink(DATASET.resolve("a/link-to-etc"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -103,7 +102,7 @@ class DirectoryConditionTest {
 
     @Test
     void aDirectoryReachedThroughASymlinkIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         tree.resolvesTo(DATASET, Path.of("/mnt/elsewhere/speech"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -114,7 +113,7 @@ class DirectoryConditionTest {
 
     @Test
     void aSpecialFileIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         tree.special(DATASET.resolve("fifo"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -125,17 +124,17 @@ class DirectoryConditionTest {
 
     @Test
     void aDirectoryTheLedgerKnowsNothingAboutIsRefused() {
-        tree.file(Path.of("/scratch/tmp/file"), "x");
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        tree.file(Path.of("/vol/scratch/tmp/file"), "x");
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
 
-        GateDecision decision = unprotected.evaluate("/scratch/tmp", new ReleaseEvidence("/scratch/tmp", List.of()));
+        GateDecision decision = unprotected.evaluate("/vol/scratch/tmp", new ReleaseEvidence("/vol/scratch/tmp", List.of()));
 
         assertThat(codes(decision)).containsExactly("5:no-assets", "5:unaccounted-file");
     }
 
     @Test
     void aMissingDirectoryIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
 
         assertThat(codes(unprotected.evaluate("/vol/gone", new ReleaseEvidence("/vol/gone", List.of(dataset)))))
                 .containsExactly("5:not-a-directory");
@@ -143,7 +142,7 @@ class DirectoryConditionTest {
 
     @Test
     void theDetailNamesAtMostTenFilesThenCountsTheRest() {
-        GateEvaluator unprotected = new GateEvaluator(ProtectedRoots.parse(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
         for (int i = 0; i < 12; i++) {
             tree.file(DATASET.resolve("extra-" + (char) ('a' + i)), "x");
         }
@@ -166,7 +165,7 @@ class DirectoryConditionTest {
             }
         };
         AssetEvidence evidence = EvidenceFixture.dataset(racing::file, DATASET, Path.of("/vol/staging/s"), MEMBERS);
-        GateEvaluator racingGate = new GateEvaluator(ProtectedRoots.parse(List.of()), racing);
+        GateEvaluator racingGate = new GateEvaluator(TestPolicies.protecting(List.of()), racing);
 
         GateDecision decision = racingGate.evaluate(DATASET.toString(),
                 new ReleaseEvidence(DATASET.toString(), List.of(evidence)));

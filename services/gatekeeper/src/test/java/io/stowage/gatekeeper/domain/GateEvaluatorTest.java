@@ -1,8 +1,10 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.ConditionResult;
+import io.stowage.events.DirectoryInventory;
 import io.stowage.events.FailedCondition;
+import io.stowage.events.InventoryEntry;
 import io.stowage.events.ObjectKind;
-import io.stowage.events.ProtectedRoots;
 import io.stowage.events.Provenance;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
@@ -10,6 +12,7 @@ import io.stowage.events.ledger.ReleaseEvidence;
 import io.stowage.gatekeeper.EvidenceFixture;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +31,7 @@ class GateEvaluatorTest {
 
     final InMemoryTree tree = new InMemoryTree();
     final EvidenceFixture.Disk disk = tree::file;
-    final GateEvaluator gate = new GateEvaluator(ProtectedRoots.parse(List.of("/vol", "/vol/data")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree);
 
     AssetEvidence dataset() {
         return EvidenceFixture.dataset(disk, DATASET, Path.of("/vol/staging/speech/r1"), MEMBERS);
@@ -66,6 +69,81 @@ class GateEvaluatorTest {
         assertThat(decision.assets()).containsExactly("checkpoint/exp/run1/000000000100");
         assertThat(decision.fileCount()).isEqualTo(2);
         assertThat(decision.totalBytes()).isEqualTo(7 + 2);
+    }
+
+    @Test
+    void aPassingKeyCheckpointNamesTheEvidenceOfEachCondition() {
+        AssetEvidence asset = keyCheckpoint();
+        GateDecision decision = evaluate(STEP, asset);
+        String model = primaryKey(asset, "model.bin");
+        String provenance = primaryKey(asset, "provenance.json");
+        String seal = "seal:checkpoint/exp/run1/000000000100";
+
+        assertThat(decision.conditions()).extracting(ConditionResult::condition, ConditionResult::name,
+                ConditionResult::passed).containsExactly(tuple(1, "objects-match", true), tuple(2, "full-read", true),
+                tuple(3, "provenance", true), tuple(4, "second-copy", true), tuple(5, "directory", true));
+        assertThat(decision.conditions().get(0).evidence()).containsExactlyInAnyOrder(seal,
+                "up:primary:" + model, "head:primary:" + model, "up:primary:" + provenance, "head:primary:" + provenance);
+        assertThat(decision.conditions().get(1).evidence()).containsExactly("full:primary:" + model);
+        assertThat(decision.conditions().get(2).evidence()).containsExactly(seal);
+        assertThat(decision.conditions().get(2).reason()).contains("code commit 0123abc");
+        assertThat(decision.conditions().get(3).evidence()).containsExactlyInAnyOrder(
+                "up:replica:" + model, "head:replica:" + model, "up:replica:" + provenance, "head:replica:" + provenance);
+        assertThat(decision.conditions().get(4).evidence()).containsExactlyInAnyOrder(
+                "up:primary:" + model, "head:primary:" + model, "up:primary:" + provenance, "head:primary:" + provenance);
+        assertThat(decision.inventory().entries()).containsExactly(
+                new InventoryEntry("model.bin", 7, Sha256.hex("weights".getBytes(StandardCharsets.UTF_8))),
+                new InventoryEntry("provenance.json", 2, Sha256.hex("{}".getBytes(StandardCharsets.UTF_8))));
+        assertThat(decision.inventory().digest()).isEqualTo(DirectoryInventory.digestOf(decision.inventory().entries()));
+        assertThat(decision.conditions().get(4).reason()).contains("2 file(s), 9 bytes", decision.inventory().digest());
+    }
+
+    @Test
+    void aDatasetsFilesAreProvedByTheirMemberManifestObject() {
+        AssetEvidence asset = dataset();
+        GateDecision decision = evaluate(DATASET, asset);
+        String members = asset.objects().stream().filter(o -> o.kind() == ObjectKind.MEMBERS).findFirst().orElseThrow().key();
+        String shard = asset.objects().stream().filter(o -> o.kind() == ObjectKind.SHARD).findFirst().orElseThrow().key();
+
+        assertThat(decision.conditions().get(4).evidence()).containsExactly("head:primary:" + members, "up:primary:" + members);
+        assertThat(decision.conditions().get(1).evidence()).containsExactly("full:primary:" + shard);
+        assertThat(decision.conditions().get(3)).satisfies(c -> {
+            assertThat(c.passed()).isTrue();
+            assertThat(c.reason()).contains("no second copy required");
+        });
+    }
+
+    @Test
+    void aDenialSaysWhichConditionsFailedWithTheirEvidence() {
+        AssetEvidence asset = withObjects(keyCheckpoint(), objects -> objects.stream()
+                .map(o -> withResults(o, o.headResult(), null)).toList());
+        tree.file(STEP.resolve("notes.txt"), "never archived");
+
+        GateDecision decision = evaluate(STEP, asset);
+
+        assertThat(decision.conditions()).extracting(ConditionResult::condition, ConditionResult::passed)
+                .containsExactly(tuple(1, true), tuple(2, false), tuple(3, true), tuple(4, true), tuple(5, false));
+        assertThat(decision.conditions().get(1).reason()).startsWith("no-full-read: ");
+        assertThat(decision.conditions().get(4).reason()).contains("unaccounted-file", "notes.txt");
+        assertThat(decision.conditions().get(2).evidence()).containsExactly("seal:checkpoint/exp/run1/000000000100");
+        assertThat(decision.inventory()).isNull();
+        assertThat(decision.assets()).as("a denial still names the assets it examined")
+                .containsExactly("checkpoint/exp/run1/000000000100");
+    }
+
+    @Test
+    void withoutAnyAssetConditionsOneToFourFailForWantOfEvidence() {
+        tree.file(DATASET.resolve("x.bin"), "x");
+
+        GateDecision decision = evaluate(DATASET);
+
+        assertThat(decision.conditions()).extracting(ConditionResult::passed).containsOnly(false);
+        assertThat(decision.conditions().get(0).reason()).contains("no asset");
+    }
+
+    static String primaryKey(AssetEvidence asset, String fileName) {
+        return asset.objects().stream().filter(o -> o.store().equals("primary") && o.key().endsWith("/" + fileName))
+                .findFirst().orElseThrow().key();
     }
 
     @Test

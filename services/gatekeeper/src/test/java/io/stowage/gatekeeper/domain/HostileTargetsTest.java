@@ -1,10 +1,12 @@
 package io.stowage.gatekeeper.domain;
 
-import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ConditionResult;
+import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 import io.stowage.gatekeeper.EvidenceFixture;
 import io.stowage.gatekeeper.storage.FileSystemTree;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The gate on the real disk (a temp dir) against hostile targets, with a fully archived and verified
- * dataset as evidence so that only the target itself can be the reason for the denial, which is named.
+ * dataset as evidence so that only the target itself can be the reason for the denial, which is named;
+ * after each, the whole temp tree (types, paths, bytes, SHA-256) and /etc/passwd are as before.
  */
 class HostileTargetsTest {
     static final EvidenceFixture.Disk DISK = (path, bytes) -> {
@@ -39,20 +42,42 @@ class HostileTargetsTest {
     @TempDir
     Path tmp;
     Path vol;
+    Path workspace;
     Path dataset;
     Path outside;
     AssetEvidence evidence;
     GateEvaluator gate;
+    Map<String, String> before;
+    String passwd;
 
     @BeforeEach
     void setUp() throws IOException {
         vol = Files.createDirectories(tmp.resolve("vol"));
+        workspace = Files.createDirectories(tmp.resolve("ws"));
         dataset = vol.resolve("data/speech");
         evidence = EvidenceFixture.dataset(DISK, dataset, vol.resolve("staging/speech"),
                 Map.of("a/1.wav", "one", "meta.txt", "m"));
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("passwd"), "root:x:0:0");
-        gate = new GateEvaluator(ProtectedRoots.parse(List.of(vol.toString())), new FileSystemTree());
+        gate = new GateEvaluator(policy(vol.toString()), new FileSystemTree());
+        passwd = TreeSnapshot.fileDigest(Path.of("/etc/passwd"));
+    }
+
+    ReleaseTargetPolicy policy(String volumeRoot) {
+        return ReleaseTargetPolicy.of(List.of(workspace.toString()), List.of(volumeRoot), tmp.resolve("home").toString());
+    }
+
+    /** Takes the snapshot once the hostile set-up is in place; @AfterEach compares. */
+    void armed() throws IOException {
+        before = TreeSnapshot.of(tmp);
+    }
+
+    @AfterEach
+    void nothingWasTouched() throws IOException {
+        if (before != null) {
+            assertThat(TreeSnapshot.of(tmp)).as("the temp tree after the gate").isEqualTo(before);
+        }
+        assertThat(TreeSnapshot.fileDigest(Path.of("/etc/passwd"))).isEqualTo(passwd);
     }
 
     List<String> denial(Path target) {
@@ -63,73 +88,108 @@ class HostileTargetsTest {
         GateDecision decision = evaluator.evaluate(target, new ReleaseEvidence(target, List.of(evidence)));
         assertThat(decision.passed()).as("gate for %s", target).isFalse();
         assertThat(decision.failed()).allSatisfy(f -> assertThat(f.detail()).isNotBlank());
+        assertThat(decision.conditions()).hasSize(5);
+        assertThat(decision.conditions().get(4)).extracting(ConditionResult::passed).isEqualTo(false);
         return codes(decision);
     }
 
     @Test
-    void theArchivedDatasetItselfPasses() {
-        assertThat(gate.evaluate(dataset.toString(), new ReleaseEvidence(dataset.toString(), List.of(evidence)))
-                .failed()).isEmpty();
+    void theArchivedDatasetItselfPasses() throws IOException {
+        armed();
+        GateDecision decision = gate.evaluate(dataset.toString(), new ReleaseEvidence(dataset.toString(), List.of(evidence)));
+        assertThat(decision.failed()).isEmpty();
+        assertThat(decision.inventory().entries()).extracting(e -> e.path() + ":" + e.bytes())
+                .containsExactly("a/1.wav:3", "meta.txt:1");
     }
 
     @Test
-    void relativeAndDotDotPathsAreDeniedAsNotNormalised() throws IOException {
-        Files.createDirectories(vol.resolve("data/.../x"));
-        for (String target : List.of("../", "a/../../x", "..././x", dataset + "/../speech", vol + "/data/..././x",
-                dataset + "/a/../../../../outside")) {
-            assertThat(denial(gate, target)).as(target).containsExactly("5:not-normalised");
-        }
+    void dotDotUp() throws IOException {
+        armed();
+        assertThat(denial(gate, "../")).containsExactly("5:not-normalised");
+        assertThat(denial(gate, dataset + "/../speech")).containsExactly("5:not-normalised");
     }
 
     @Test
-    void theFilesystemRootIsDeniedAsProtected() {
+    void theFilesystemRoot() throws IOException {
+        armed();
         assertThat(denial(gate, "/")).containsExactly("5:protected-root");
     }
 
     @Test
-    void aSymlinkToAnOutsideDirectoryIsDenied() throws IOException {
-        Path link = Files.createSymbolicLink(vol.resolve("data/etc"), outside);
-        Files.createDirectories(outside.resolve("sub"));
-
-        assertThat(denial(link)).containsExactly("5:not-a-directory");
-        assertThat(denial(link.resolve("sub"))).containsExactly("5:symlink-in-path");
-        assertThat(outside.resolve("passwd")).hasContent("root:x:0:0");
+    void aDotDotThatClimbsOutOfTheVolume() throws IOException {
+        armed();
+        assertThat(denial(gate, "a/../../x")).containsExactly("5:not-normalised");
+        assertThat(denial(gate, dataset + "/a/../../../../outside")).containsExactly("5:not-normalised");
     }
 
     @Test
-    void aFileReplacedByASymlinkOfTheSameNameIsDenied() throws IOException {
+    void threeDotsThenDotIsNotNormalised() throws IOException {
+        Files.createDirectories(vol.resolve("data/.../x"));
+        armed();
+        assertThat(denial(gate, "..././x")).containsExactly("5:not-normalised");
+        assertThat(denial(gate, vol + "/data/..././x")).containsExactly("5:not-normalised");
+    }
+
+    @Test
+    void aSymlinkToEtc() throws IOException {
+        Path link = Files.createSymbolicLink(vol.resolve("data/etc"), Path.of("/etc"));
+        armed();
+        assertThat(denial(link)).containsExactly("5:not-a-directory");
+        assertThat(denial(link.resolve("ssl"))).containsExactly("5:symlink-in-path");
+    }
+
+    @Test
+    void aSymlinkInsideTheTargetAndThenARegularFileOfTheSameName() throws IOException {
         Files.delete(dataset.resolve("a/1.wav"));
         Files.createSymbolicLink(dataset.resolve("a/1.wav"), outside.resolve("passwd"));
+        armed();
+        assertThat(denial(dataset)).contains("5:symlink");
 
-        List<String> codes = denial(dataset);
-
-        assertThat(codes).contains("5:symlink");
-        assertThat(outside.resolve("passwd")).hasContent("root:x:0:0");
+        // the target itself a symlink to a directory, then swapped for a regular file of the same name
+        Path swapped = Files.createSymbolicLink(vol.resolve("data/swapped"), dataset);
+        assertThat(denial(swapped)).containsExactly("5:not-a-directory");
+        Files.delete(swapped);
+        Files.writeString(swapped, "now a file");
+        assertThat(denial(swapped)).containsExactly("5:not-a-directory");
+        Files.delete(swapped);
     }
 
     @Test
-    void aFifoIsDeniedAsTargetAndAsEntry() throws Exception {
+    void aFifoAsTargetAndAsEntry() throws Exception {
         Path fifo = dataset.resolve("a/pipe");
         Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
         assumeTrue(mkfifo.waitFor() == 0 && Files.readAttributes(fifo, BasicFileAttributes.class,
                 LinkOption.NOFOLLOW_LINKS).isOther(), "mkfifo is not available on this machine");
-
+        armed();
         assertThat(denial(fifo)).containsExactly("5:not-a-directory");
         assertThat(denial(dataset)).containsExactly("5:special-file");
     }
 
     @Test
-    void theVolumeRootByAnotherPathIsDenied() throws IOException {
+    void theVolumeRootByAnotherPath() throws IOException {
         Path alias = Files.createSymbolicLink(tmp.resolve("vol-alias"), vol);
-        Path self = Files.createSymbolicLink(vol.resolve("data/self"), vol);
-        GateEvaluator configuredThroughALink = new GateEvaluator(ProtectedRoots.parse(List.of(alias.toString())),
-                new FileSystemTree());
+        Path parentLoop = Files.createSymbolicLink(vol.resolve("data/up"), tmp);
+        armed();
+        GateEvaluator configuredThroughALink = new GateEvaluator(policy(alias.toString()), new FileSystemTree());
 
-        assertThat(denial(configuredThroughALink, vol.toString())).containsExactly("5:protected-root");
+        assertThat(denial(configuredThroughALink, vol.toString())).containsExactly("5:volume-root");
         assertThat(denial(configuredThroughALink, tmp.toString())).containsExactly("5:protected-root");
-        assertThat(denial(self)).containsExactly("5:not-a-directory");
-        assertThat(denial(self.resolve("data"))).containsExactly("5:symlink-in-path");
-        assertThat(denial(alias)).containsExactly("5:not-a-directory");
-        assertThat(dataset.resolve("a/1.wav")).hasContent("one");
+        assertThat(denial(parentLoop.resolve("vol"))).containsExactly("5:symlink-in-path");
+        assertThat(denial(alias)).containsExactly("5:outside-volume-roots");
+        assertThat(denial(vol)).containsExactly("5:volume-root");
+    }
+
+    @Test
+    void rootsHomesAndPathsOutsideTheVolumes() throws IOException {
+        Files.createDirectories(tmp.resolve("home"));
+        armed();
+        assertThat(denial(workspace)).containsExactly("5:protected-root");
+        assertThat(denial(tmp.resolve("home"))).containsExactly("5:home-directory");
+        assertThat(denial(gate, "/root")).containsExactly("5:home-directory");
+        assertThat(denial(gate, "/home/alice")).containsExactly("5:home-directory");
+        assertThat(denial(gate, "/home")).containsExactly("5:home-directory");
+        assertThat(denial(outside)).containsExactly("5:outside-volume-roots");
+        GateEvaluator noVolumes = new GateEvaluator(ReleaseTargetPolicy.of(List.of(), List.of(), null), new FileSystemTree());
+        assertThat(denial(noVolumes, dataset.toString())).containsExactly("5:outside-volume-roots");
     }
 }

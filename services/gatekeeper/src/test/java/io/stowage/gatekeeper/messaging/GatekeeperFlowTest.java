@@ -4,6 +4,8 @@ import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.ConditionResult;
+import io.stowage.events.DirectoryInventory;
 import io.stowage.events.DirectoryFingerprint;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
@@ -11,6 +13,7 @@ import io.stowage.events.FailedCondition;
 import io.stowage.events.GateDenied;
 import io.stowage.events.GatePassed;
 import io.stowage.events.GateSignature;
+import io.stowage.events.ObjectKind;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.Topics;
 import io.stowage.events.ledger.AssetEvidence;
@@ -91,6 +94,29 @@ class GatekeeperFlowTest {
         assertThat(KafkaProbe.header(record, CloudEventHeaders.CAUSATION_ID)).isEqualTo(request.meta().eventId());
         assertThat(signature().verifies(record.value(), KafkaProbe.header(record, CloudEventHeaders.SIGNATURE)))
                 .as("gate.passed carries the HMAC of its exact value bytes").isTrue();
+        DirectoryInventory inventory = DirectoryInventory.take(dataset);
+        assertThat(passed.inventoryDigest()).isEqualTo(inventory.digest());
+        assertThat(passed.inventory()).isEqualTo(inventory.entries());
+        assertThat(passed.conditions()).extracting(ConditionResult::condition, ConditionResult::passed).containsExactly(
+                tuple(1, true), tuple(2, true), tuple(3, true), tuple(4, true), tuple(5, true));
+        String shardKey = asset.objects().stream().filter(o -> o.kind() == ObjectKind.SHARD).findFirst().orElseThrow().key();
+        assertThat(passed.conditions().get(1).evidence()).containsExactly("full:primary:" + shardKey);
+        assertThat(passed.conditions().get(2).evidence()).containsExactly("seal:dataset/speech/r1");
+    }
+
+    @Test
+    void targetsOutsideTheVolumeRootsOrAtTheRootAreDeniedWithAllFiveConditions() throws Exception {
+        for (String target : List.of("/opt", "/", "/root", tmp.resolve("vol/../etc").toString())) {
+            ReleaseRequested request = ReleaseRequested.of(EventMeta.first(UUID.randomUUID().toString(), Clock.systemUTC()),
+                    UUID.randomUUID().toString(), target, false, "test");
+            ledgerHas(request, null);
+
+            GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+            assertThat(denied.failed()).extracting(FailedCondition::code).as(target)
+                    .containsAnyOf("outside-volume-roots", "protected-root", "home-directory", "not-normalised");
+            assertThat(denied.conditions()).hasSize(5).allMatch(c -> !c.passed());
+        }
     }
 
     @Test
@@ -108,6 +134,11 @@ class GatekeeperFlowTest {
         assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
                 .containsExactly(tuple(5, "unaccounted-file"));
         assertThat(denied.failed().get(0).detail()).contains("a/notes-not-archived.txt");
+        assertThat(denied.conditions()).extracting(ConditionResult::condition, ConditionResult::passed).containsExactly(
+                tuple(1, true), tuple(2, true), tuple(3, true), tuple(4, true), tuple(5, false));
+        assertThat(denied.conditions().get(4).reason()).contains("unaccounted-file", "a/notes-not-archived.txt");
+        assertThat(denied.conditions().get(0).evidence()).contains("seal:dataset/speech/r1");
+        assertThat(denied.assets()).containsExactly("dataset/speech/r1");
         assertThat(dataset.resolve("a/1.wav")).exists();
     }
 
@@ -122,6 +153,11 @@ class GatekeeperFlowTest {
         assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
                 .containsExactly(tuple(0, "ledger-unavailable"));
         assertThat(denied.failed().get(0).detail()).contains(request.meta().eventId(), "HTTP 500");
+        assertThat(denied.conditions()).hasSize(5).allSatisfy(c -> {
+            assertThat(c.passed()).isFalse();
+            assertThat(c.reason()).startsWith("not evaluated: ledger-unavailable");
+            assertThat(c.evidence()).isEmpty();
+        });
     }
 
     @Test
@@ -164,7 +200,8 @@ class GatekeeperFlowTest {
                         "assetId", request.assetId())))));
         LedgerStub.server.stubFor(get(urlPathEqualTo("/api/evidence")).withQueryParam("path", equalTo(request.path()))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                        .withBody(EvidenceFixture.json(new ReleaseEvidence(request.path(), List.of(asset))))));
+                        .withBody(EvidenceFixture.json(new ReleaseEvidence(request.path(),
+                                asset == null ? List.of() : List.of(asset))))));
     }
 
     private ConsumerRecord<String, byte[]> publishAndAwait(ReleaseRequested request, String topic) throws Exception {

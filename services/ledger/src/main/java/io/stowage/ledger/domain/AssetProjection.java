@@ -17,14 +17,16 @@ public final class AssetProjection {
     public static AssetRecord apply(AssetRecord current, ShardBuilt event) {
         AssetRecord a = current != null ? current : AssetRecord.empty(event.assetId(), "dataset");
         return new AssetRecord(a.assetId(), "dataset", event.sourceDir(), a.sealed(), a.manifestPath(),
-                a.manifestSha256(), false, event.revision(), a.license(), a.source(), null, null, null);
+                a.manifestSha256(), false, event.revision(), a.license(), a.source(), null, null, null,
+                a.sealedEventId());
     }
 
     /** @param current the stored asset, or null when the ledger has not seen it yet */
     public static AssetRecord apply(AssetRecord current, DatasetSealed event) {
         AssetRecord a = current != null ? current : AssetRecord.empty(event.assetId(), "dataset");
         return new AssetRecord(a.assetId(), "dataset", event.sourceDir(), true, event.manifestPath(),
-                event.manifestSha256(), false, event.revision(), event.license(), event.source(), null, null, null);
+                event.manifestSha256(), false, event.revision(), event.license(), event.source(), null, null, null,
+                event.meta().eventId());
     }
 
     /** @param current the stored asset, or null when the ledger has not seen it yet */
@@ -33,6 +35,6 @@ public final class AssetProjection {
         Provenance p = event.provenance();
         return new AssetRecord(assetId, "checkpoint", event.stepDir(), true, event.manifestPath(),
                 event.manifestSha256(), event.key(), null, null, null,
-                p.codeCommit(), p.configSha256(), p.dataManifestSha256());
+                p.codeCommit(), p.configSha256(), p.dataManifestSha256(), event.meta().eventId());
     }
 }

@@ -12,10 +12,20 @@ import java.util.List;
  *
  * @param kind      "dataset" or "checkpoint"
  * @param localRoot absolute local directory (dataset sourceDir, checkpoint stepDir); null until known
+ * @param sealedEventId event id of the dataset.sealed / checkpoint.published that set the manifest and metadata
  */
 public record AssetRecord(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
                           String manifestSha256, boolean keyCheckpoint, String revision, String license,
-                          String source, String codeCommit, String configSha256, String dataManifestSha256) {
+                          String source, String codeCommit, String configSha256, String dataManifestSha256,
+                          String sealedEventId) {
+
+    /** A record without the sealing event id. */
+    public AssetRecord(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
+                       String manifestSha256, boolean keyCheckpoint, String revision, String license,
+                       String source, String codeCommit, String configSha256, String dataManifestSha256) {
+        this(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint, revision, license, source,
+                codeCommit, configSha256, dataManifestSha256, null);
+    }
 
     /** @return an asset known only by its id and kind */
     public static AssetRecord empty(String assetId, String kind) {
@@ -27,6 +37,6 @@ public record AssetRecord(String assetId, String kind, String localRoot, boolean
         Provenance provenance = "checkpoint".equals(kind)
                 ? new Provenance(codeCommit, configSha256, dataManifestSha256) : null;
         return new AssetEvidence(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint,
-                revision, license, source, provenance, List.copyOf(objects), List.copyOf(uploadFailures));
+                revision, license, source, provenance, List.copyOf(objects), List.copyOf(uploadFailures), sealedEventId);
     }
 }

@@ -6,6 +6,7 @@ import io.stowage.events.ReleaseRequested;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
+import io.stowage.events.ledger.ReleasePlan;
 
 import java.util.List;
 
@@ -45,20 +46,20 @@ public final class ReleaseProjection {
         ReleaseRecord r = current != null ? current : ReleaseRecord.empty(requestId);
         if (event instanceof ReleaseRequested e) {
             return new ReleaseRecord(r.requestId(), e.path(), e.dryRun(), r.gate(), r.failed(), r.released(),
-                    r.failureReason());
+                    r.failureReason(), r.plan());
         } else if (event instanceof GatePassed e) {
             return new ReleaseRecord(r.requestId(), e.path(), e.dryRun(), ReleaseRecord.PASSED, List.of(),
-                    r.released(), r.failureReason());
+                    r.released(), r.failureReason(), ReleasePlan.of(e));
         } else if (event instanceof GateDenied e) {
             return new ReleaseRecord(r.requestId(), e.path(), e.dryRun(), ReleaseRecord.DENIED, e.failed(),
-                    r.released(), r.failureReason());
+                    r.released(), r.failureReason(), ReleasePlan.of(e));
         } else if (event instanceof VolumeReleased e) {
             return new ReleaseRecord(r.requestId(), or(r.path(), e.path()), r.dryRun(), r.gate(), r.failed(), true,
-                    r.failureReason());
+                    r.failureReason(), r.plan());
         }
         VolumeReleaseFailed e = (VolumeReleaseFailed) event;
         return new ReleaseRecord(r.requestId(), or(r.path(), e.path()), r.dryRun(), r.gate(), r.failed(),
-                r.released(), e.reason());
+                r.released(), e.reason(), r.plan());
     }
 
     private static String or(String value, String fallback) {

@@ -39,11 +39,13 @@ public class LedgerAsset extends PanacheEntityBase {
     public String configSha256;
     @Column(name = "data_manifest_sha256")
     public String dataManifestSha256;
+    @Column(name = "sealed_event_id")
+    public String sealedEventId;
 
     /** @return this row as a domain record */
     public AssetRecord toRecord() {
         return new AssetRecord(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint,
-                revision, license, source, codeCommit, configSha256, dataManifestSha256);
+                revision, license, source, codeCommit, configSha256, dataManifestSha256, sealedEventId);
     }
 
     /** Copies every field of {@code r} into this row. */
@@ -61,6 +63,7 @@ public class LedgerAsset extends PanacheEntityBase {
         codeCommit = r.codeCommit();
         configSha256 = r.configSha256();
         dataManifestSha256 = r.dataManifestSha256();
+        sealedEventId = r.sealedEventId();
         return this;
     }
 }

@@ -60,11 +60,18 @@ public class LedgerObject extends PanacheEntityBase {
     public VerifyResult fullReadResult;
     @Column(name = "full_read_verified_at")
     public Instant fullReadVerifiedAt;
+    @Column(name = "uploaded_event_id")
+    public String uploadedEventId;
+    @Column(name = "head_event_id")
+    public String headEventId;
+    @Column(name = "full_read_event_id")
+    public String fullReadEventId;
 
     /** @return this row as a domain record */
     public ObjectRecord toRecord() {
         return new ObjectRecord(store, bucket, objectKey, assetId, kind, bytes, sha256, etag, localPath, uploadedAt,
-                headResult, headVerifiedAt, fullReadResult, fullReadVerifiedAt);
+                headResult, headVerifiedAt, fullReadResult, fullReadVerifiedAt, uploadedEventId, headEventId,
+                fullReadEventId);
     }
 
     /** Copies every field of {@code r} into this row (the generated id is kept). */
@@ -83,6 +90,9 @@ public class LedgerObject extends PanacheEntityBase {
         headVerifiedAt = r.headAt();
         fullReadResult = r.fullReadResult();
         fullReadVerifiedAt = r.fullReadAt();
+        uploadedEventId = r.uploadedEventId();
+        headEventId = r.headEventId();
+        fullReadEventId = r.fullReadEventId();
         return this;
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.stowage.events.EventCodec;
 import io.stowage.events.FailedCondition;
+import io.stowage.events.ledger.ReleasePlan;
 import io.stowage.ledger.domain.ReleaseRecord;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -35,12 +36,16 @@ public class LedgerRelease extends PanacheEntityBase {
     public boolean released;
     @Column(name = "failure_reason", columnDefinition = "text")
     public String failureReason;
+    /** The gate's decision as {@link ReleasePlan} JSON; null while pending. */
+    @Column(name = "plan", columnDefinition = "text")
+    public String plan;
 
     /** @return this row as a domain record; @throws IllegalStateException when the failed JSON is unreadable */
     public ReleaseRecord toRecord() {
         try {
             List<FailedCondition> conditions = EventCodec.mapper().readValue(failed, FAILED);
-            return new ReleaseRecord(requestId, path, dryRun, gate, conditions, released, failureReason);
+            ReleasePlan decision = plan == null ? null : EventCodec.mapper().readValue(plan, ReleasePlan.class);
+            return new ReleaseRecord(requestId, path, dryRun, gate, conditions, released, failureReason, decision);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("ledger_release " + requestId + ": unreadable failed conditions", e);
         }
@@ -56,6 +61,7 @@ public class LedgerRelease extends PanacheEntityBase {
             failed = EventCodec.mapper().writeValueAsString(r.failed());
             released = r.released();
             failureReason = r.failureReason();
+            plan = r.plan() == null ? null : EventCodec.mapper().writeValueAsString(r.plan());
             return this;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write failed conditions of " + r.requestId(), e);

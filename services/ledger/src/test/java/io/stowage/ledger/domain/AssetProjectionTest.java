@@ -26,7 +26,8 @@ class AssetProjectionTest {
         AssetRecord a = AssetProjection.apply(AssetProjection.apply(null, SHARD), SEALED);
 
         assertThat(a).isEqualTo(new AssetRecord("dataset/speech/r1", "dataset", "/data/speech", true,
-                "/staging/speech/r1/manifest.json", SHA_B, false, "r1", "CC-BY-4.0", null, null, null, null));
+                "/staging/speech/r1/manifest.json", SHA_B, false, "r1", "CC-BY-4.0", null, null, null, null,
+                SEALED.meta().eventId()));
     }
 
     @Test
@@ -36,6 +37,7 @@ class AssetProjectionTest {
         assertThat(a.sealed()).isTrue();
         assertThat(a.manifestSha256()).isEqualTo(SHA_B);
         assertThat(a.license()).isEqualTo("CC-BY-4.0");
+        assertThat(a.sealedEventId()).as("the seal stays the evidence of the metadata").isEqualTo(SEALED.meta().eventId());
     }
 
     @Test

@@ -15,9 +15,14 @@ class ObjectProjectionTest {
 
     @Test
     void uploadThenHeadAndFullReadGiveBothResults() {
-        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
-        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(1), KEY, VerifyMethod.HEAD, VerifyResult.OK));
-        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(2), KEY, VerifyMethod.FULL_READ, VerifyResult.OK));
+        var uploaded = Events.uploaded(T0, KEY, 1000, SHA_A);
+        var head = Events.verified(T0.plusSeconds(1), KEY, VerifyMethod.HEAD, VerifyResult.OK);
+        var fullRead = Events.verified(T0.plusSeconds(2), KEY, VerifyMethod.FULL_READ, VerifyResult.OK);
+        ObjectRecord o = ObjectProjection.apply(null, uploaded);
+        o = ObjectProjection.apply(o, head);
+        o = ObjectProjection.apply(o, fullRead);
+        assertThat(o.toEvidence()).extracting("uploadedEventId", "headEventId", "fullReadEventId")
+                .containsExactly(uploaded.meta().eventId(), head.meta().eventId(), fullRead.meta().eventId());
 
         assertThat(o.toEvidence()).satisfies(e -> {
             assertThat(e.key()).isEqualTo(KEY);
@@ -34,10 +39,12 @@ class ObjectProjectionTest {
     @Test
     void newestVerificationWinsWhateverTheArrivalOrder() {
         ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
-        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(10), KEY, VerifyMethod.HEAD, VerifyResult.MISSING));
+        var missing = Events.verified(T0.plusSeconds(10), KEY, VerifyMethod.HEAD, VerifyResult.MISSING);
+        o = ObjectProjection.apply(o, missing);
         o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(5), KEY, VerifyMethod.HEAD, VerifyResult.OK));
 
         assertThat(o.headResult()).isEqualTo(VerifyResult.MISSING);
+        assertThat(o.headEventId()).as("the id of the result that won").isEqualTo(missing.meta().eventId());
         assertThat(o.headAt()).isEqualTo(T0.plusSeconds(10));
         assertThat(o.fullReadResult()).isNull();
     }

@@ -5,7 +5,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.EventMeta;
+import io.stowage.events.ConditionResult;
 import io.stowage.events.FailedCondition;
+import io.stowage.events.ledger.ReleasePlan;
 import io.stowage.events.GateDenied;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectUploadFailed;
@@ -89,8 +91,8 @@ class LedgerFlowTest {
         }
 
         assertRowsInPostgres(flow, garbageId);
-        assertEvidence();
-        assertReleaseDenied();
+        assertEvidence(flow);
+        assertReleaseDenied(flow);
         assertEventList(flow);
     }
 
@@ -117,7 +119,12 @@ class LedgerFlowTest {
         events.add(ReleaseRequested.of(meta(), requestId, dir, false, "ops"));
         events.add(GateDenied.of(meta(), requestId, dir, false, List.of(
                 new FailedCondition(2, "no-full-read", assetId + " has no verified full read"),
-                new FailedCondition(5, "unaccounted-file", dir + "/notes.txt"))));
+                new FailedCondition(5, "unaccounted-file", dir + "/notes.txt")), List.of(
+                new ConditionResult(1, "objects-match", true, "3 objects match", List.of(events.get(2).meta().eventId())),
+                new ConditionResult(2, "full-read", false, "no full read", List.of()),
+                new ConditionResult(3, "provenance", true, "revision and source", List.of(events.get(1).meta().eventId())),
+                new ConditionResult(4, "second-copy", true, "not a key checkpoint", List.of()),
+                new ConditionResult(5, "directory", false, "unaccounted-file: notes.txt", List.of()))));
         return events;
     }
 
@@ -153,7 +160,7 @@ class LedgerFlowTest {
         }
     }
 
-    private void assertEvidence() {
+    private void assertEvidence(List<StowageEvent> flow) {
         ReleaseEvidence evidence = given().queryParam("path", dir).get("/api/evidence")
                 .then().statusCode(200).extract().as(ReleaseEvidence.class);
         assertThat(evidence.assets()).extracting(AssetEvidence::assetId).containsExactly(assetId);
@@ -168,6 +175,17 @@ class LedgerFlowTest {
                         org.assertj.core.groups.Tuple.tuple(ObjectKind.SHARD, 4096L, SHARD_SHA, VerifyResult.OK, VerifyResult.OK),
                         org.assertj.core.groups.Tuple.tuple(ObjectKind.MEMBERS, 180L, MEMBERS_SHA, VerifyResult.OK, null),
                         org.assertj.core.groups.Tuple.tuple(ObjectKind.DATASET_MANIFEST, 512L, MANIFEST_SHA, VerifyResult.OK, null));
+        // the gate's evidence ids: the sealing event, and per object its upload and the verifications behind its results
+        assertThat(asset.sealedEventId()).isEqualTo(flow.get(1).meta().eventId());
+        assertThat(asset.objects()).extracting(ObjectEvidence::kind, ObjectEvidence::uploadedEventId,
+                        ObjectEvidence::headEventId, ObjectEvidence::fullReadEventId)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(ObjectKind.SHARD, flow.get(2).meta().eventId(),
+                                flow.get(5).meta().eventId(), flow.get(8).meta().eventId()),
+                        org.assertj.core.groups.Tuple.tuple(ObjectKind.MEMBERS, flow.get(3).meta().eventId(),
+                                flow.get(6).meta().eventId(), null),
+                        org.assertj.core.groups.Tuple.tuple(ObjectKind.DATASET_MANIFEST, flow.get(4).meta().eventId(),
+                                flow.get(7).meta().eventId(), null));
 
         assertThat(given().queryParam("path", dir + "/sub/dir").get("/api/evidence").then().statusCode(200)
                 .extract().as(ReleaseEvidence.class).assets()).extracting(AssetEvidence::assetId).containsExactly(assetId);
@@ -179,12 +197,19 @@ class LedgerFlowTest {
         given().queryParam("id", "dataset/nope/r1").get("/api/assets").then().statusCode(404);
     }
 
-    private void assertReleaseDenied() {
+    private void assertReleaseDenied(List<StowageEvent> flow) {
         ReleaseOutcome outcome = given().get("/api/releases/" + requestId).then().statusCode(200)
                 .extract().as(ReleaseOutcome.class);
+        GateDenied denial = (GateDenied) flow.get(flow.size() - 1);
         assertThat(outcome).isEqualTo(new ReleaseOutcome(requestId, dir, false, "denied", List.of(
                 new FailedCondition(2, "no-full-read", assetId + " has no verified full read"),
-                new FailedCondition(5, "unaccounted-file", dir + "/notes.txt")), false, null));
+                new FailedCondition(5, "unaccounted-file", dir + "/notes.txt")), false, null,
+                new ReleasePlan(denial.meta().eventId(), List.of(), denial.conditions(), 0, 0, null, List.of())));
+        assertThat(outcome.plan().conditions()).extracting(ConditionResult::condition, ConditionResult::passed)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1, true), org.assertj.core.groups.Tuple.tuple(2, false),
+                        org.assertj.core.groups.Tuple.tuple(3, true), org.assertj.core.groups.Tuple.tuple(4, true),
+                        org.assertj.core.groups.Tuple.tuple(5, false));
+        assertThat(outcome.plan().conditions().get(0).evidence()).containsExactly(flow.get(2).meta().eventId());
         given().get("/api/releases/never-" + run).then().statusCode(404);
         given().get("/api/events/never-" + run).then().statusCode(404);
 

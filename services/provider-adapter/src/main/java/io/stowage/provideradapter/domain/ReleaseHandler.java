@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain;
 
+import io.stowage.events.DirectoryInventory;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
@@ -9,7 +10,6 @@ import io.stowage.events.VolumeReleased;
 
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 
@@ -18,7 +18,8 @@ import java.util.Optional;
  * emit after handing the release to the provider: {@link VolumeReleased} or {@link VolumeReleaseFailed};
  * nothing for a dry run, which is evaluated by the gate but never executed. A record whose signature
  * does not verify is refused with VolumeReleaseFailed("gate decision not authenticated: ...") and
- * never reaches the provider. An authentic decision is acted on at most once: its event id is
+ * never reaches the provider, and so is an authentic one without a consistent inventory (digest
+ * over its listed files). An authentic decision is acted on at most once: its event id is
  * recorded durably in the {@link DecisionJournal} before the provider is called, and a redelivered
  * decision already in the journal is ignored (logged, nothing emitted: its outcome was or will be
  * reported by the first delivery, and a second event for the same request would contradict it).
@@ -66,9 +67,14 @@ public final class ReleaseHandler {
             return Optional.of(failed(passed, "cannot record decision " + decisionId + " in the journal ("
                     + e.getMessage() + "); nothing deleted"));
         }
+        if (passed.inventoryDigest() == null
+                || !DirectoryInventory.digestOf(passed.inventory()).equals(passed.inventoryDigest())) {
+            return Optional.of(failed(passed, "gate decision " + decisionId + " carries no inventory whose digest"
+                    + " matches its inventoryDigest (a gatekeeper before issue #5?); nothing deleted"));
+        }
         ReleaseResult result;
         try {
-            result = provider.release(Path.of(passed.path()), passed.fingerprint());
+            result = provider.release(ApprovedRelease.of(passed));
         } catch (InvalidPathException e) {
             result = ReleaseResult.refused("not a valid path: " + e.getMessage() + "; nothing deleted");
         }

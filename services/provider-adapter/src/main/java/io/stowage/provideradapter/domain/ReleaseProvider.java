@@ -21,4 +21,15 @@ public interface ReleaseProvider {
      *         idempotent answer to a redelivered {@code gate.passed}).
      */
     ReleaseResult release(Path dir, String expectedFingerprint);
+
+    /**
+     * Re-checks the directory against everything the gate approved (structure and, where the provider
+     * can, a fresh content inventory) and, only if it matches, releases exactly that directory.
+     * The default checks the fingerprint only; the local-disk provider re-hashes every file.
+     *
+     * @return released with file count and bytes, or refused with a one-line reason naming the difference
+     */
+    default ReleaseResult release(ApprovedRelease approved) {
+        return release(approved.dir(), approved.fingerprint());
+    }
 }

@@ -1,6 +1,9 @@
 package io.stowage.provideradapter.domain;
 
+import io.stowage.events.ConditionResult;
+import io.stowage.events.DirectoryInventory;
 import io.stowage.events.EventCodec;
+import io.stowage.events.InventoryEntry;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
 import io.stowage.events.GateSignature;
@@ -45,15 +48,31 @@ class ReleaseHandlerTest {
 
         @Override
         public ReleaseResult release(Path dir, String expectedFingerprint) {
-            calls.add(dir);
-            assertThat(expectedFingerprint).isEqualTo(FINGERPRINT);
+            throw new AssertionError("the handler must hand over the whole approval");
+        }
+
+        @Override
+        public ReleaseResult release(ApprovedRelease approved) {
+            calls.add(approved.dir());
+            assertThat(approved.fingerprint()).isEqualTo(FINGERPRINT);
+            assertThat(approved.inventoryDigest()).isEqualTo(INVENTORY.digest());
+            assertThat(approved.inventory()).isEqualTo(INVENTORY.entries());
             return answer;
         }
     }
 
+    static final DirectoryInventory INVENTORY = DirectoryInventory.of(List.of(
+            new InventoryEntry("a/1.wav", 3, "1".repeat(64)), new InventoryEntry("a/b/2.wav", 4, "2".repeat(64)),
+            new InventoryEntry("meta.txt", 1, "3".repeat(64))));
+
+    static List<ConditionResult> allPassed() {
+        return java.util.stream.IntStream.rangeClosed(1, 5).mapToObj(c -> new ConditionResult(c,
+                ConditionResult.NAMES.get(c - 1), true, "held", List.of("ev-" + c))).toList();
+    }
+
     static GatePassed passed(boolean dryRun) {
         return GatePassed.of(EventMeta.first("req-1", CLOCK), "req-1", "/vol/data/speech", dryRun,
-                List.of("dataset/speech/r1"), 3, 8, FINGERPRINT);
+                List.of("dataset/speech/r1"), FINGERPRINT, allPassed(), INVENTORY);
     }
 
     /** Keeps decision ids in memory; fails every record when told to. */
@@ -202,6 +221,33 @@ class ReleaseHandlerTest {
         assertThat(provider.calls).isEmpty();
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
                 .isEqualTo("cannot record decision " + gate.meta().eventId() + " in the journal (disk full); nothing deleted"));
+    }
+
+    @Test
+    void anAuthenticDecisionWithoutAnInventoryReachesNoProvider() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        GatePassed old = GatePassed.of(EventMeta.first("req-1", CLOCK), "req-1", "/vol/data/speech", false,
+                List.of("dataset/speech/r1"), 3, 8, FINGERPRINT);
+
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), old);
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
+                .contains("carries no inventory", "nothing deleted"));
+    }
+
+    @Test
+    void anAuthenticDecisionWhoseInventoryDoesNotMatchItsDigestReachesNoProvider() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        GatePassed good = passed(false);
+        GatePassed inconsistent = new GatePassed(good.meta(), good.requestId(), good.path(), false, good.assets(),
+                good.fileCount(), good.totalBytes(), good.fingerprint(), good.conditions(), good.inventoryDigest(),
+                good.inventory().subList(0, 2));
+
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), inconsistent);
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOf(VolumeReleaseFailed.class);
     }
 
     @Test

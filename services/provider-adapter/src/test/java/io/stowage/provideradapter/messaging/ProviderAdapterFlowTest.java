@@ -4,7 +4,9 @@ import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.ConditionResult;
 import io.stowage.events.DirectoryFingerprint;
+import io.stowage.events.DirectoryInventory;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GatePassed;
@@ -20,8 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,11 +74,11 @@ class ProviderAdapterFlowTest {
     void theSameSignedDecisionDeliveredTwiceIsExecutedOnce() throws Exception {
         String requestId = UUID.randomUUID().toString();
         GatePassed gate = gatePassed(requestId, false, DirectoryFingerprint.of(dir).sha256());
+        // a third decision on the same key (so the same partition, handled after both copies) marks the end
+        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
         byte[] value = EventCodec.encode(gate);
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
-        // a third decision on the same key (so the same partition, handled after both copies) marks the end
-        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
         ConsumerRecord<String, byte[]> last = publishAndAwait(marker, Topics.VOLUME_RELEASE_FAILED);
 
         assertThat(EventCodec.decode(VolumeReleaseFailed.class, last.value()).meta().causationId())
@@ -82,6 +86,26 @@ class ProviderAdapterFlowTest {
         assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).filteredOn(gate.assetId()::equals).hasSize(1);
         assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASE_FAILED)).filteredOn(gate.assetId()::equals).hasSize(1);
         assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    void aFileRewrittenAfterTheGateWithSameSizeAndMtimeIsNamedAndNothingDeleted() throws Exception {
+        GatePassed gate = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        Path model = dir.resolve("model.bin");
+        FileTime mtime = Files.getLastModifiedTime(model);
+        Files.writeString(model, "WEIGHTS");
+        Files.setLastModifiedTime(model, mtime);
+        Files.writeString(dir.resolve("late.txt"), "late");
+        Files.delete(dir.resolve("shards/part-0"));
+
+        VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class,
+                publishAndAwait(gate, Topics.VOLUME_RELEASE_FAILED).value());
+
+        assertThat(failed.reason()).contains("changed since the gate passed", "added late.txt",
+                "changed model.bin (bytes 7->7", "removed shards/part-0").endsWith("nothing deleted");
+        assertThat(failed.meta().causationId()).isEqualTo(gate.meta().eventId());
+        assertThat(model).hasContent("WEIGHTS");
+        assertThat(dir.resolve("late.txt")).hasContent("late");
     }
 
     @Test
@@ -95,7 +119,7 @@ class ProviderAdapterFlowTest {
         ConsumerRecord<String, byte[]> record = publishAndAwait(stale, Topics.VOLUME_RELEASE_FAILED);
         VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class, record.value());
 
-        assertThat(failed.reason()).contains("fingerprint differs", "nothing deleted");
+        assertThat(failed.reason()).contains("fingerprint", "nothing deleted");
         assertThat(failed.meta().causationId()).isEqualTo(stale.meta().eventId());
         assertThat(dir.resolve("model.bin")).hasContent("weights");
         assertThat(dir.resolve("shards/part-0")).hasContent("0123456789");
@@ -126,7 +150,8 @@ class ProviderAdapterFlowTest {
         GatePassed approved = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
         byte[] signedValue = EventCodec.encode(approved);
         GatePassed retargeted = GatePassed.of(approved.meta(), approved.requestId(), other.toString(), false,
-                approved.assets(), 1, 13, DirectoryFingerprint.of(other).sha256());
+                approved.assets(), DirectoryFingerprint.of(other).sha256(), approved.conditions(),
+                DirectoryInventory.take(other));
         kafka.send(approved.topic(), approved.assetId(), EventCodec.encode(retargeted),
                 signedHeaders(approved, signedValue));
 
@@ -150,13 +175,16 @@ class ProviderAdapterFlowTest {
         assertThat(Path.of("/")).isDirectory();
     }
 
-    private GatePassed gatePassed(boolean dryRun, String fingerprint) {
+    private GatePassed gatePassed(boolean dryRun, String fingerprint) throws IOException {
         return gatePassed(UUID.randomUUID().toString(), dryRun, fingerprint);
     }
 
-    private GatePassed gatePassed(String requestId, boolean dryRun, String fingerprint) {
+    /** @return a decision for {@code dir} with the inventory it has now and five passed conditions */
+    private GatePassed gatePassed(String requestId, boolean dryRun, String fingerprint) throws IOException {
+        List<ConditionResult> conditions = java.util.stream.IntStream.rangeClosed(1, 5).mapToObj(c ->
+                new ConditionResult(c, ConditionResult.NAMES.get(c - 1), true, "held", List.of("ev-" + c))).toList();
         return GatePassed.of(EventMeta.first(requestId, Clock.systemUTC()), requestId, dir.toString(), dryRun,
-                List.of("checkpoint/exp/run1/000000000100"), 2, 17, fingerprint);
+                List.of("checkpoint/exp/run1/000000000100"), fingerprint, conditions, DirectoryInventory.take(dir));
     }
 
     private ConsumerRecord<String, byte[]> publishAndAwait(GatePassed gate, String topic) throws Exception {

@@ -1,7 +1,6 @@
 package io.stowage.provideradapter.provider;
 
-import io.stowage.events.DirectoryFingerprint;
-import io.stowage.events.ProtectedRoots;
+import io.stowage.provideradapter.domain.ApprovedRelease;
 import io.stowage.provideradapter.domain.ReleaseResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -12,143 +11,159 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Hostile release targets on a real temporary directory: each is refused with a reason, and every
- * entry of the volume and of the "outside" directory (a stand-in for /etc) is still there afterwards.
+ * entry of the temp tree (volume, workspace, the "outside" directory) and /etc/passwd are as before.
  */
 class HostileTargetsTest {
-    static final String ANY = "0".repeat(64);
-
     @TempDir
     Path tmp;
     Path vol;
+    Path dataset;
     Path data;
     Path outside;
     LocalDiskProvider provider;
+    String passwd;
 
     @BeforeEach
     void setUp() throws IOException {
         vol = Files.createDirectories(tmp.resolve("vol"));
-        data = Files.createDirectories(vol.resolve("data/speech/a"));
+        Files.createDirectories(tmp.resolve("ws"));
+        dataset = vol.resolve("data/speech");
+        data = Files.createDirectories(dataset.resolve("a"));
         Files.writeString(data.resolve("1.wav"), "one");
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("passwd"), "root:x:0:0");
-        provider = new LocalDiskProvider(ProtectedRoots.parse(List.of(vol.toString())));
+        provider = new LocalDiskProvider(Approvals.policy(vol));
+        passwd = Files.readString(Path.of("/etc/passwd"));
     }
 
-    /** @return every entry under {@code tmp}, not following links: relative path to type and content or link target */
-    Map<String, String> snapshot() throws IOException {
-        Map<String, String> entries = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(tmp)) {
-            for (Path path : (Iterable<Path>) walk::iterator) {
-                BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                String what = attrs.isSymbolicLink() ? "link->" + Files.readSymbolicLink(path)
-                        : attrs.isRegularFile() ? "file:" + Files.readString(path)
-                        : attrs.isDirectory() ? "dir" : "other";
-                entries.put(tmp.relativize(path).toString(), what);
-            }
-        }
-        return entries;
-    }
+    /** Releases with {@code approved} and asserts it was refused for {@code reason} with nothing on disk changed. */
+    void refusedAndUntouched(ApprovedRelease approved, String reason) throws IOException {
+        Map<String, String> before = Approvals.snapshot(tmp);
 
-    /** Releases {@code target} and asserts it was refused for {@code reason} with nothing on disk changed. */
-    void refusedAndUntouched(Path target, String fingerprint, String reason) throws IOException {
-        Map<String, String> before = snapshot();
+        ReleaseResult result = provider.release(approved);
 
-        ReleaseResult result = provider.release(target, fingerprint);
-
-        assertThat(result.released()).as("release of %s", target).isFalse();
+        assertThat(result.released()).as("release of %s", approved.dir()).isFalse();
         assertThat(result.reason()).contains(reason).endsWith("nothing deleted");
-        assertThat(snapshot()).isEqualTo(before);
+        assertThat(Approvals.snapshot(tmp)).isEqualTo(before);
         assertThat(outside.resolve("passwd")).hasContent("root:x:0:0");
+        assertThat(Path.of("/etc/passwd")).hasContent(passwd);
+    }
+
+    void refusedAndUntouched(Path target, String reason) throws IOException {
+        refusedAndUntouched(Approvals.of(target), reason);
     }
 
     @Test
-    void relativeAndDotDotPathsAreRefused() throws IOException {
+    void dotDotUp() throws IOException {
+        refusedAndUntouched(Path.of("../"), "not-normalised");
+        refusedAndUntouched(vol.resolve("data/speech/../../data"), "not-normalised");
+    }
+
+    @Test
+    void theFilesystemRoot() throws IOException {
+        refusedAndUntouched(Path.of("/"), "protected-root");
+    }
+
+    @Test
+    void aDotDotThatClimbsOutOfTheVolume() throws IOException {
+        refusedAndUntouched(Path.of("a/../../x"), "not-normalised");
+        refusedAndUntouched(Path.of(vol + "/data/speech/a/../../../../outside"), "not-normalised");
+    }
+
+    @Test
+    void threeDotsThenDot() throws IOException {
         Files.createDirectories(vol.resolve("data/.../x"));
-        refusedAndUntouched(Path.of("../"), ANY, "not absolute and normalised");
-        refusedAndUntouched(Path.of("a/../../x"), ANY, "not absolute and normalised");
-        refusedAndUntouched(Path.of("..././x"), ANY, "not absolute and normalised");
-        refusedAndUntouched(vol.resolve("data/speech/../../data"), ANY, "not absolute and normalised");
-        refusedAndUntouched(vol.resolve("data/..././x"), ANY, "not absolute and normalised");
-        refusedAndUntouched(Path.of(vol + "/data/speech/a/../../../../outside"), ANY, "not absolute and normalised");
+        refusedAndUntouched(Path.of("..././x"), "not-normalised");
+        refusedAndUntouched(vol.resolve("data/..././x"), "not-normalised");
     }
 
     @Test
-    void theFilesystemRootIsRefused() throws IOException {
-        refusedAndUntouched(Path.of("/"), ANY, "protected root");
+    void aSymlinkToEtc() throws IOException {
+        Path link = Files.createSymbolicLink(vol.resolve("data/etc"), Path.of("/etc"));
+
+        refusedAndUntouched(new ApprovedRelease(link, Approvals.ANY, Approvals.ANY, java.util.List.of()), "not a directory");
+        refusedAndUntouched(Approvals.of(link.resolve("ssl")), "goes through a symlink");
     }
 
     @Test
-    void aSymlinkToAnOutsideDirectoryIsRefused() throws IOException {
-        Path link = Files.createSymbolicLink(vol.resolve("data/etc"), outside);
-
-        refusedAndUntouched(link, DirectoryFingerprint.of(outside).sha256(), "not a directory");
-        refusedAndUntouched(link.resolve("."), DirectoryFingerprint.of(outside).sha256(), "not absolute and normalised");
-    }
-
-    @Test
-    void aDirectoryBelowASymlinkIsRefused() throws IOException {
-        Path sub = Files.createDirectories(outside.resolve("sub"));
-        Files.writeString(sub.resolve("shadow"), "s");
-        Path link = Files.createSymbolicLink(vol.resolve("data/etc"), outside);
-
-        refusedAndUntouched(link.resolve("sub"), DirectoryFingerprint.of(sub).sha256(), "goes through a symlink");
-    }
-
-    @Test
-    void aFileTheGateSawReplacedByASymlinkOfTheSameNameIsRefused() throws IOException {
-        Path dir = vol.resolve("data/speech");
-        String gateSaw = DirectoryFingerprint.of(dir).sha256();
+    void aFileTheGateSawSwappedForASymlinkOfTheSameName() throws IOException {
+        ApprovedRelease gateSaw = Approvals.of(dataset);
         Files.delete(data.resolve("1.wav"));
         Files.createSymbolicLink(data.resolve("1.wav"), outside.resolve("passwd"));
 
-        refusedAndUntouched(dir, gateSaw, "1 symlink(s)");
+        refusedAndUntouched(gateSaw, "1 symlink(s): a/1.wav");
     }
 
     @Test
-    void aRegularFileReachedThroughASymlinkOfTheSameNameIsRefused() throws IOException {
-        Files.writeString(outside.resolve("1.wav"), "not ours");
-        Path link = Files.createSymbolicLink(vol.resolve("data/speech-link"), outside);
+    void aSymlinkThenARegularFileOfTheSameName() throws IOException {
+        ApprovedRelease gateSaw = Approvals.of(dataset);
+        Files.delete(data.resolve("1.wav"));
+        Files.createSymbolicLink(data.resolve("1.wav"), outside.resolve("passwd"));
+        Files.delete(data.resolve("1.wav"));
+        Files.writeString(data.resolve("1.wav"), "ONE");
 
-        refusedAndUntouched(link.resolve("1.wav"), ANY, "not a directory");
-        refusedAndUntouched(data.resolve("1.wav"), ANY, "not a directory");
+        refusedAndUntouched(gateSaw, "changed a/1.wav");
+
+        // the approved directory itself swapped for a symlink, then for a regular file of the same name
+        Path moved = Files.move(dataset, vol.resolve("data/moved"));
+        Files.createSymbolicLink(dataset, moved);
+        refusedAndUntouched(gateSaw, "not a directory");
+        Files.delete(dataset);
+        Files.writeString(dataset, "a file now");
+        refusedAndUntouched(gateSaw, "not a directory");
     }
 
     @Test
-    void aFifoIsRefusedAsTargetAndAsEntry() throws Exception {
+    void aFifoAsTargetAndAsEntry() throws Exception {
         Path fifo = data.resolve("pipe");
         assumeTrue(mkfifo(fifo), "mkfifo is not available on this machine");
-        Path dir = vol.resolve("data/speech");
 
-        refusedAndUntouched(fifo, ANY, "not a directory");
-        refusedAndUntouched(dir, DirectoryFingerprint.of(dir).sha256(), "1 special file(s)");
+        refusedAndUntouched(fifo, "not a directory");
+        refusedAndUntouched(dataset, "1 special file(s) (FIFO, device or socket): a/pipe");
     }
 
     @Test
-    void theVolumeRootByAnotherPathIsRefused() throws IOException {
+    void theVolumeRootByAnotherPath() throws IOException {
         Path alias = Files.createSymbolicLink(tmp.resolve("vol-alias"), vol);
-        LocalDiskProvider configuredThroughALink = new LocalDiskProvider(ProtectedRoots.parse(List.of(alias.toString())));
-        Path self = Files.createSymbolicLink(vol.resolve("data/self"), vol);
-        Map<String, String> before = snapshot();
+        Path parentLoop = Files.createSymbolicLink(vol.resolve("data/up"), tmp);
+        LocalDiskProvider configuredThroughALink = new LocalDiskProvider(Approvals.policy(alias));
+        Map<String, String> before = Approvals.snapshot(tmp);
 
-        assertThat(configuredThroughALink.release(vol, DirectoryFingerprint.of(vol).sha256()).reason())
-                .contains("protected root", "by its real path", "nothing deleted");
-        assertThat(configuredThroughALink.release(tmp, DirectoryFingerprint.of(tmp).sha256()).reason())
-                .contains("protected root", "nothing deleted");
-        assertThat(snapshot()).isEqualTo(before);
-        refusedAndUntouched(self, DirectoryFingerprint.of(vol).sha256(), "not a directory");
-        refusedAndUntouched(self.resolve("data"), DirectoryFingerprint.of(vol.resolve("data")).sha256(),
-                "goes through a symlink");
-        refusedAndUntouched(alias, DirectoryFingerprint.of(vol).sha256(), "not a directory");
+        assertThat(configuredThroughALink.release(Approvals.of(vol)).reason())
+                .contains("volume-root", "nothing deleted");
+        assertThat(configuredThroughALink.release(Approvals.of(tmp)).reason()).contains("protected-root", "nothing deleted");
+        assertThat(Approvals.snapshot(tmp)).isEqualTo(before);
+        refusedAndUntouched(parentLoop.resolve("vol"), "goes through a symlink");
+        refusedAndUntouched(alias, "outside-volume-roots");
+        refusedAndUntouched(vol, "volume-root");
+    }
+
+    @Test
+    void aBindMountOfTheVolumeRootUnderItself() throws Exception {
+        Path bind = Files.createDirectories(vol.resolve("data/bind"));
+        Process mount = new ProcessBuilder("mount", "--bind", vol.toString(), bind.toString())
+                .redirectErrorStream(true).start();
+        assumeTrue(mount.waitFor() == 0, "bind mounts need CAP_SYS_ADMIN, not available here");
+        try {
+            refusedAndUntouched(bind, "root-by-another-path");
+        } finally {
+            new ProcessBuilder("umount", bind.toString()).start().waitFor();
+        }
+    }
+
+    @Test
+    void theWorkspaceAHomeAndAPathOutsideTheVolumes() throws IOException {
+        Files.createDirectories(tmp.resolve("home"));
+        refusedAndUntouched(tmp.resolve("ws"), "protected-root");
+        refusedAndUntouched(tmp.resolve("home"), "home-directory");
+        refusedAndUntouched(outside, "outside-volume-roots");
     }
 
     static boolean mkfifo(Path path) {

@@ -1,7 +1,7 @@
 package io.stowage.provideradapter.provider;
 
-import io.stowage.events.DirectoryFingerprint;
-import io.stowage.events.ProtectedRoots;
+import io.stowage.events.ReleaseTargetPolicy;
+import io.stowage.provideradapter.domain.ApprovedRelease;
 import io.stowage.provideradapter.domain.ReleaseResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,32 +15,30 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The local-disk release on a real temporary directory. */
+/** The local-disk release on a real temporary directory: the re-inventory just before deleting. */
 class LocalDiskProviderTest {
     @TempDir
     Path tmp;
+    Path vol;
     Path dir;
     LocalDiskProvider provider;
 
     @BeforeEach
     void setUp() throws IOException {
-        dir = tmp.resolve("vol/data/speech");
+        vol = tmp.resolve("vol");
+        dir = vol.resolve("data/speech");
         Files.createDirectories(dir.resolve("a/b"));
         Files.writeString(dir.resolve("a/1.wav"), "one");
         Files.writeString(dir.resolve("a/b/2.wav"), "two!");
         Files.writeString(dir.resolve("meta.txt"), "m");
-        provider = new LocalDiskProvider(ProtectedRoots.parse(List.of(tmp.resolve("vol").toString())));
-    }
-
-    String gateFingerprint() throws IOException {
-        return DirectoryFingerprint.of(dir).sha256();
+        provider = new LocalDiskProvider(Approvals.policy(vol));
     }
 
     @Test
     void deletesTheApprovedDirectoryAndNothingBeside() throws IOException {
-        Path sibling = Files.writeString(tmp.resolve("vol/data/keep.txt"), "keep");
+        Path sibling = Files.writeString(vol.resolve("data/keep.txt"), "keep");
 
-        ReleaseResult result = provider.release(dir, gateFingerprint());
+        ReleaseResult result = provider.release(Approvals.of(dir));
 
         assertThat(result).isEqualTo(ReleaseResult.released(3, 8));
         assertThat(dir).doesNotExist();
@@ -49,32 +47,55 @@ class LocalDiskProviderTest {
     }
 
     @Test
-    void aFileAddedAfterTheGateIsRefusedAndNothingDeleted() throws IOException {
-        String fingerprint = gateFingerprint();
+    void aFileAddedAfterTheGateIsNamedAndNothingDeleted() throws IOException {
+        ApprovedRelease approved = Approvals.of(dir);
         Files.writeString(dir.resolve("a/late.wav"), "late");
 
-        ReleaseResult result = provider.release(dir, fingerprint);
+        ReleaseResult result = provider.release(approved);
 
         assertThat(result.released()).isFalse();
-        assertThat(result.reason()).contains("changed since the gate", "nothing deleted");
+        assertThat(result.reason()).contains("changed since the gate", "added a/late.wav").endsWith("nothing deleted");
         assertThat(dir.resolve("a/1.wav")).hasContent("one");
         assertThat(dir.resolve("a/b/2.wav")).hasContent("two!");
         assertThat(dir.resolve("a/late.wav")).hasContent("late");
     }
 
     @Test
-    void aChangedFileIsRefused() throws IOException {
-        String fingerprint = gateFingerprint();
-        Path file = dir.resolve("a/1.wav");
-        FileTime before = Files.getLastModifiedTime(file);
-        Files.writeString(file, "ONE");
-        Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 2000));
+    void aFileRemovedAfterTheGateIsNamed() throws IOException {
+        ApprovedRelease approved = Approvals.of(dir);
+        Files.delete(dir.resolve("meta.txt"));
 
-        ReleaseResult result = provider.release(dir, fingerprint);
+        ReleaseResult result = provider.release(approved);
+
+        assertThat(result.reason()).contains("removed meta.txt").endsWith("nothing deleted");
+        assertThat(dir.resolve("a/b/2.wav")).hasContent("two!");
+    }
+
+    @Test
+    void aFileRewrittenWithTheSameSizeAndModificationTimeIsCaughtByItsHash() throws IOException {
+        ApprovedRelease approved = Approvals.of(dir);
+        Path file = dir.resolve("a/1.wav");
+        FileTime mtime = Files.getLastModifiedTime(file);
+        Files.writeString(file, "ONE");
+        Files.setLastModifiedTime(file, mtime);
+
+        ReleaseResult result = provider.release(approved);
 
         assertThat(result.released()).isFalse();
+        assertThat(result.reason()).contains("changed a/1.wav (bytes 3->3, sha256 ");
         assertThat(file).hasContent("ONE");
         assertThat(dir.resolve("meta.txt")).hasContent("m");
+    }
+
+    @Test
+    void anEmptyDirectoryAddedAfterTheGateChangesTheFingerprint() throws IOException {
+        ApprovedRelease approved = Approvals.of(dir);
+        Files.createDirectory(dir.resolve("new-empty"));
+
+        ReleaseResult result = provider.release(approved);
+
+        assertThat(result.reason()).contains("fingerprint").endsWith("nothing deleted");
+        assertThat(dir.resolve("new-empty")).isDirectory();
     }
 
     @Test
@@ -82,10 +103,10 @@ class LocalDiskProviderTest {
         Path outside = Files.writeString(tmp.resolve("precious.txt"), "precious");
         Files.createSymbolicLink(dir.resolve("a/link"), outside);
 
-        ReleaseResult result = provider.release(dir, gateFingerprint());
+        ReleaseResult result = provider.release(Approvals.of(dir));
 
         assertThat(result.released()).isFalse();
-        assertThat(result.reason()).contains("1 symlink(s)");
+        assertThat(result.reason()).contains("1 symlink(s): a/link");
         assertThat(outside).hasContent("precious");
         assertThat(dir.resolve("a/link")).isSymbolicLink();
         assertThat(dir.resolve("a/1.wav")).hasContent("one");
@@ -93,51 +114,47 @@ class LocalDiskProviderTest {
 
     @Test
     void aDirectoryReachedThroughASymlinkIsRefused() throws IOException {
-        Path alias = Files.createSymbolicLink(tmp.resolve("alias"), dir.getParent());
-        Path viaAlias = alias.resolve("speech");
+        Path alias = Files.createSymbolicLink(vol.resolve("alias"), dir.getParent());
 
-        ReleaseResult result = provider.release(viaAlias, DirectoryFingerprint.of(viaAlias).sha256());
+        ReleaseResult result = provider.release(Approvals.of(alias.resolve("speech")));
 
         assertThat(result.reason()).contains("goes through a symlink");
         assertThat(dir.resolve("a/1.wav")).hasContent("one");
     }
 
     @Test
-    void theDirectoryItselfBeingASymlinkIsRefused() throws IOException {
-        Path link = Files.createSymbolicLink(tmp.resolve("link-to-speech"), dir);
+    void protectedRootsHomesVolumeRootsAndPathsOutsideAreRefused() throws IOException {
+        LocalDiskProvider guarded = new LocalDiskProvider(ReleaseTargetPolicy.of(List.of(dir.toString()),
+                List.of(vol.toString()), null));
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
 
-        ReleaseResult result = provider.release(link, gateFingerprint());
+        assertThat(guarded.release(Approvals.of(dir)).reason()).startsWith("protected-root");
+        assertThat(guarded.release(Approvals.of(dir.getParent())).reason()).startsWith("protected-root");
+        assertThat(guarded.release(Approvals.of(Path.of("/"))).reason()).startsWith("protected-root");
+        assertThat(provider.release(Approvals.of(vol)).reason()).startsWith("volume-root");
+        assertThat(provider.release(Approvals.of(elsewhere)).reason()).startsWith("outside-volume-roots");
+        assertThat(provider.release(Approvals.of(Path.of("/root"))).reason()).startsWith("home-directory");
+        assertThat(provider.release(Approvals.of(Path.of("/home/alice"))).reason()).startsWith("home-directory");
+        assertThat(new LocalDiskProvider(ReleaseTargetPolicy.of(List.of(), List.of(), null)).release(Approvals.of(dir))
+                .reason()).startsWith("outside-volume-roots");
+        assertThat(dir.resolve("a/1.wav")).hasContent("one");
+        assertThat(elsewhere).isDirectory();
+    }
 
-        assertThat(result.reason()).contains("not a directory");
+    @Test
+    void aDecisionWithoutAnInventoryIsRefused() {
+        ReleaseResult result = provider.release(dir, Approvals.of(dir).fingerprint());
+
+        assertThat(result.reason()).startsWith("no inventory digest");
         assertThat(dir.resolve("a/1.wav")).hasContent("one");
     }
 
     @Test
-    void protectedRootsTheirAncestorsAndSlashAreRefused() throws IOException {
-        String fingerprint = gateFingerprint();
-        LocalDiskProvider guarded = new LocalDiskProvider(ProtectedRoots.parse(List.of(dir.toString())));
+    void aRedeliveredReleaseFindsTheDirectoryAlreadyGone() {
+        ApprovedRelease approved = Approvals.of(dir);
+        assertThat(provider.release(approved).released()).isTrue();
 
-        assertThat(guarded.release(dir, fingerprint).reason()).contains("protected root");
-        assertThat(guarded.release(dir.getParent(), DirectoryFingerprint.of(dir.getParent()).sha256()).reason())
-                .contains("protected root");
-        assertThat(guarded.release(Path.of("/"), "0".repeat(64)).reason()).contains("protected root");
-        assertThat(dir.resolve("a/1.wav")).hasContent("one");
-    }
-
-    @Test
-    void aPathThatIsNotNormalisedIsRefused() throws IOException {
-        ReleaseResult result = provider.release(dir.resolve("../speech"), gateFingerprint());
-
-        assertThat(result.reason()).contains("not absolute and normalised");
-        assertThat(dir).isDirectory();
-    }
-
-    @Test
-    void aRedeliveredReleaseFindsTheDirectoryAlreadyGone() throws IOException {
-        String fingerprint = gateFingerprint();
-        assertThat(provider.release(dir, fingerprint).released()).isTrue();
-
-        ReleaseResult again = provider.release(dir, fingerprint);
+        ReleaseResult again = provider.release(approved);
 
         assertThat(again.released()).isFalse();
         assertThat(again.reason()).startsWith("already gone");
