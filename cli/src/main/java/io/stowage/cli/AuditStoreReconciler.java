@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * Merges the ledger's objects of one bucket with the bucket's own listing, both sorted by key, and produces the
  * disagreements: objects missing from the bucket, objects the ledger does not know, sizes and SHA-256s that differ.
- * Pure: no I/O.
+ * A run's {@code checkpoints/<experiment>/<run>/latest.json} pointer is mutable, not content-addressed and not in
+ * the ledger (the uploader rewrites it after verification, issue #4), so the bucket's pointers are not reported as
+ * unknown. Pure: no I/O.
  */
 final class AuditStoreReconciler {
     private AuditStoreReconciler() {
@@ -28,6 +30,8 @@ final class AuditStoreReconciler {
             int order = l == ledger.size() ? 1 : s == store.size() ? -1 : ledger.get(l).key().compareTo(store.get(s).key());
             if (order < 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.MISSING, ledger.get(l++).key(), null, null));
+            } else if (order > 0 && isRunPointer(store.get(s).key())) {
+                s++;
             } else if (order > 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.UNKNOWN, store.get(s++).key(), null, null));
             } else {
@@ -35,6 +39,13 @@ final class AuditStoreReconciler {
             }
         }
         return findings;
+    }
+
+    /** @return whether {@code key} is {@code checkpoints/<experiment>/<run>/latest.json} (three segments before it) */
+    static boolean isRunPointer(String key) {
+        String[] parts = key.split("/", -1);
+        return parts.length == 4 && parts[0].equals("checkpoints") && parts[3].equals("latest.json")
+                && !parts[1].isEmpty() && !parts[2].isEmpty();
     }
 
     // a ledger without a SHA-256 for the object has nothing to compare; an object without sha256 metadata cannot prove its content

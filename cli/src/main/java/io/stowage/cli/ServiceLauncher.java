@@ -44,7 +44,8 @@ public final class ServiceLauncher implements AutoCloseable {
      * @param repo           the Stowage checkout whose services were packaged
      * @param stack          the running servers
      * @param protectedRoots directories the gate must never release (comma-separated for the services)
-     * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter)
+     * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter); the local
+     *                       provider's volumes root ({@code <logs>/../volumes}) is always added
      * @param stagingDir     the shard-builder's staging directory
      * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
      */
@@ -65,7 +66,10 @@ public final class ServiceLauncher implements AutoCloseable {
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
                 env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
                 env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
-                String volumes = String.join(",", volumeRoots.stream().map(Path::toString).toList());
+                // the local provider's volumes (issue #6) are released through the gate too, so their root is a volume root
+                List<Path> releasable = new ArrayList<>(volumeRoots);
+                releasable.add(logs.resolveSibling("volumes").toAbsolutePath().normalize());
+                String volumes = String.join(",", releasable.stream().map(Path::toString).distinct().toList());
                 env.put("STOWAGE_GATEKEEPER_VOLUME_ROOTS", volumes);
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
                 if (SIGNING_SERVICES.contains(service.getKey())) {

@@ -36,6 +36,17 @@ class AuditStoreReconcilerTest {
     }
 
     @Test
+    void aRunsLatestPointerIsNotUnknownButAnyOtherUntrackedKeyIs() {
+        List<AuditStoreEntry> store = List.of(entry("checkpoints/e1/r1/latest.json", 90, null),
+                entry("checkpoints/e1/r1/sub/latest.json", 90, null), entry("checkpoints/e1/r1/step-1/latest.json", 9, A));
+
+        assertThat(AuditStoreReconciler.reconcile(List.of(), store)).extracting(AuditStoreFinding::key)
+                .containsExactly("checkpoints/e1/r1/sub/latest.json", "checkpoints/e1/r1/step-1/latest.json");
+        assertThat(AuditStoreReconciler.isRunPointer("checkpoints//r1/latest.json")).isFalse();
+        assertThat(AuditStoreReconciler.isRunPointer("datasets/e1/r1/latest.json")).isFalse();
+    }
+
+    @Test
     void sizeAndShaCanBothDisagreeOnOneKey() {
         assertThat(AuditStoreReconciler.reconcile(List.of(entry("k", 5, A)), List.of(entry("k", 6, B))))
                 .extracting(AuditStoreFinding::problem).containsExactly(Problem.SIZE, Problem.SHA256);

@@ -54,7 +54,7 @@ class ScratchVolumeEndToEndTest {
     @BeforeAll
     static void start() throws Exception {
         work = Files.createTempDirectory("stowage-provider-e2e-");
-        platform = Platform.start(work, List.of(work, work.resolve("volumes")), new Progress(System.err, false));
+        platform = Platform.start(work, List.of(work, work.resolve("volumes")), List.of(), new Progress(System.err, false));
         platform.session().writeTo(new StowageHome(work).session());
         System.setProperty("stowage.home", work.toString());
         provider = new ProviderClient(platform.session().serviceUrl("provider-adapter"));

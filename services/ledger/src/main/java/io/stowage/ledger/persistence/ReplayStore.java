@@ -135,8 +135,8 @@ public class ReplayStore {
 
     private static long assets(Connection db, String schema, Iterable<AssetRecord> rows) throws SQLException {
         String sql = "insert into " + schema + ".ledger_asset (asset_id, kind, local_root, sealed, manifest_path, manifest_sha256,"
-                + " key_checkpoint, revision, license, source, code_commit, config_sha256, data_manifest_sha256)"
-                + " values (?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                + " key_checkpoint, revision, license, source, code_commit, config_sha256, data_manifest_sha256, sealed_event_id)"
+                + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         return batch(db, sql, rows, (s, a) -> {
             s.setString(1, a.assetId());
             s.setString(2, a.kind());
@@ -151,13 +151,15 @@ public class ReplayStore {
             s.setString(11, a.codeCommit());
             s.setString(12, a.configSha256());
             s.setString(13, a.dataManifestSha256());
+            s.setString(14, a.sealedEventId());
         });
     }
 
     private static long objects(Connection db, String schema, Iterable<ObjectRecord> rows) throws SQLException {
         String sql = "insert into " + schema + ".ledger_object (store, bucket, object_key, asset_id, kind, bytes, sha256, etag,"
-                + " local_path, uploaded_at, head_result, head_verified_at, full_read_result, full_read_verified_at)"
-                + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                + " local_path, uploaded_at, head_result, head_verified_at, full_read_result, full_read_verified_at,"
+                + " uploaded_event_id, head_event_id, full_read_event_id)"
+                + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         return batch(db, sql, rows, (s, o) -> {
             s.setString(1, o.store());
             s.setString(2, o.bucket());
@@ -173,6 +175,9 @@ public class ReplayStore {
             time(s, 12, o.headAt());
             s.setString(13, o.fullReadResult() == null ? null : o.fullReadResult().name());
             time(s, 14, o.fullReadAt());
+            s.setString(15, o.uploadedEventId());
+            s.setString(16, o.headEventId());
+            s.setString(17, o.fullReadEventId());
         });
     }
 
@@ -191,8 +196,8 @@ public class ReplayStore {
     }
 
     private static long releases(Connection db, String schema, Iterable<ReleaseRecord> rows) throws SQLException {
-        String sql = "insert into " + schema + ".ledger_release (request_id, path, dry_run, gate, failed, released, failure_reason)"
-                + " values (?,?,?,?,?,?,?)";
+        String sql = "insert into " + schema + ".ledger_release (request_id, path, dry_run, gate, failed, released, failure_reason,"
+                + " plan) values (?,?,?,?,?,?,?,?)";
         return batch(db, sql, rows, (s, r) -> {
             // the same JSON text the live row holds (LedgerRelease.set)
             LedgerRelease row = new LedgerRelease().set(r);
@@ -203,6 +208,7 @@ public class ReplayStore {
             s.setString(5, row.failed);
             s.setBoolean(6, row.released);
             s.setString(7, row.failureReason);
+            s.setString(8, row.plan);
         });
     }
 
