@@ -36,6 +36,11 @@ final class HashingSource implements AutoCloseable {
         }
     }
 
+    /** @return the file being read */
+    Path file() {
+        return file;
+    }
+
     /** @return bytes still to read before the expected size is reached */
     long remaining() {
         return expectedBytes - read;
