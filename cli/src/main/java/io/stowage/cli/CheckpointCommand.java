@@ -79,8 +79,8 @@ final class CheckpointCommand {
     @Command(name = "fetch", mixinStandardHelpOptions = true,
             description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
                     + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
-                    "--latest picks the highest step present in the store's listing (the latest.json pointer of"
-                            + " issue #4 is not written yet)."},
+                    "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
+                            + " of a step was verified in the primary store."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
                     "2:bad input (a name, a non-empty --to)"})
@@ -99,7 +99,7 @@ final class CheckpointCommand {
         static final class Which {
             @Option(names = "--step", required = true, description = "The step number.")
             Long step;
-            @Option(names = "--latest", required = true, description = "The highest step stored for the run.")
+            @Option(names = "--latest", required = true, description = "The step the run's latest.json pointer names (the newest fully verified step).")
             boolean latest;
         }
 

@@ -22,7 +22,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/})
+ * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/}, or named
+ * by the run's {@code latest.json} pointer, see {@link LatestPointer})
  * and produces its files in a local directory: each object is streamed into a temporary file
  * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
  * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
@@ -49,29 +50,26 @@ public final class CheckpointFetcher {
     }
 
     /**
-     * @param step the step to fetch, or null for the highest step present in the store
+     * @param step the step to fetch, or null for the step the run's {@code latest.json} pointer names
+     *             (written by the uploader only once every file of that step was verified)
      * @param to   a missing or empty directory (created when missing)
      * @return the step and the files written, with the SHA-256 each was verified against
-     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step
-     *                      is not stored, the store fails, or a file's SHA-256 differs from its key
+     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step (or the
+     *                      pointer) is not stored, the pointer is malformed, the store fails, or a file's
+     *                      SHA-256 differs from its key
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
-        String prefix;
+        String latestKey;
         try {
-            prefix = ObjectKeys.checkpointLatest(experiment, run).replaceFirst("latest\\.json$", "");
+            latestKey = ObjectKeys.checkpointLatest(experiment, run);
         } catch (InvalidEventException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
+        String prefix = latestKey.replaceFirst("latest\\.json$", "");
         Path dir = to.toAbsolutePath().normalize();
         requireEmptyTarget(dir);
-        StoredCheckpoint checkpoint;
-        try {
-            checkpoint = StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
-                    CliException.FAILED, (step == null ? "no checkpoint step" : "no step " + step) + " of "
-                    + experiment + "/" + run + " in the primary store"));
-        } catch (StoreException e) {
-            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
-        }
+        StoredCheckpoint checkpoint = step == null ? LatestPointer.read(source, experiment, run, latestKey)
+                : listed(experiment, run, prefix, step);
         Path temp = dir.resolve(TEMP_DIR);
         try {
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
@@ -88,6 +86,15 @@ public final class CheckpointFetcher {
             deleteTree(temp);
         }
         return checkpoint;
+    }
+
+    private StoredCheckpoint listed(String experiment, String run, String prefix, long step) {
+        try {
+            return StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
+                    CliException.FAILED, "no step " + step + " of " + experiment + "/" + run + " in the primary store"));
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
+        }
     }
 
     private void download(StoredCheckpoint.StoredFile file, Path temp) throws IOException {

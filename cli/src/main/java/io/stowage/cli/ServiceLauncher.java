@@ -68,6 +68,7 @@ public final class ServiceLauncher implements AutoCloseable {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
                 env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
+                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve("uploader").toString());
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }

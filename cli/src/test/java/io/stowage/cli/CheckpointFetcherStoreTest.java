@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.Sha256;
@@ -65,10 +66,47 @@ class CheckpointFetcherStoreTest {
         assertThat(Files.size(tmp.resolve("a/empty.bin"))).isZero();
         assertThat(files(tmp.resolve("a"))).containsExactly("empty.bin", "model.pt", "opt/optimizer.pt");
 
-        StoredCheckpoint latest = new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("b"));
-        assertThat(latest.step()).isEqualTo(10);
+        CliException noPointer = catchThrowableOfType(CliException.class,
+                () -> new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("b")));
+        assertThat(noPointer.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(noPointer.getMessage()).isEqualTo("no verified checkpoint of exp/" + run + " yet: checkpoints/exp/"
+                + run + "/latest.json is not in the primary store (fetch a step with --step N)");
+        assertThat(files(tmp.resolve("b"))).isEmpty();
+
+        pointTo(9, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("exp", run, 9, Sha256.of(model),
+                "model.pt"), model.length, Sha256.of(model)));
+        StoredCheckpoint pointed = new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("b"));
+        assertThat(pointed.step()).isEqualTo(9); // the pointer, not the highest step listed (10, not verified)
         assertThat(files(tmp.resolve("b"))).containsExactly("model.pt");
-        assertThat(Files.readAllBytes(tmp.resolve("b/model.pt"))).isEqualTo(later);
+        assertThat(Files.readAllBytes(tmp.resolve("b/model.pt"))).isEqualTo(model);
+
+        pointTo(10, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("exp", run, 10, Sha256.of(later),
+                "model.pt"), later.length, Sha256.of(later)));
+        StoredCheckpoint latest = new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("c"));
+        assertThat(latest.step()).isEqualTo(10);
+        assertThat(files(tmp.resolve("c"))).containsExactly("model.pt");
+        assertThat(Files.readAllBytes(tmp.resolve("c/model.pt"))).isEqualTo(later);
+    }
+
+    @Test
+    void aPointerNamingAKeyThatIsNotTheFilesContentAddressIsRefused() throws Exception {
+        byte[] model = bytes(2000, 11);
+        upload(4, "model.pt", model);
+        pointTo(4, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("other", run, 4, Sha256.of(model),
+                "model.pt"), model.length, Sha256.of(model)));
+
+        CliException e = catchThrowableOfType(CliException.class,
+                () -> new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("d")));
+        assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(e.getMessage()).contains("which is not its content address").doesNotContain("\n");
+        assertThat(files(tmp.resolve("d"))).isEmpty();
+    }
+
+    private void pointTo(long step, LatestCheckpoint.File... files) throws Exception {
+        LatestCheckpoint pointer = new LatestCheckpoint(LatestCheckpoint.FORMAT, "exp", run, step,
+                io.stowage.events.AssetIds.checkpoint("exp", run, step), List.of(files), "2026-11-30T08:00:00Z");
+        byte[] json = io.stowage.events.EventCodec.mapper().writeValueAsBytes(pointer);
+        writer.put(ObjectKeys.checkpointLatest("exp", run), write(json), json.length, Sha256.of(json), Map.of());
     }
 
     @Test
