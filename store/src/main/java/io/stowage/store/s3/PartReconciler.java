@@ -7,6 +7,7 @@ import software.amazon.awssdk.services.s3.model.ListPartsResponse;
 import software.amazon.awssdk.services.s3.model.Part;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class PartReconciler {
         List<CompletedPart> confirmed = new ArrayList<>();
         Map<Integer, JournaledUpload.Part> journaled = new HashMap<>();
         upload.parts().forEach(p -> journaled.put(p.number(), p));
-        journaled.values().stream().sorted(java.util.Comparator.comparingInt(JournaledUpload.Part::number))
+        journaled.values().stream().sorted(Comparator.comparingInt(JournaledUpload.Part::number))
                 .forEach(p -> {
                     Part stored = listed.get(p.number());
                     if (stored != null && S3Errors.stripQuotes(stored.eTag()).equals(S3Errors.stripQuotes(p.etag()))

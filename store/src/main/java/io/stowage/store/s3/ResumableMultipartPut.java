@@ -12,9 +12,12 @@ import software.amazon.awssdk.services.s3.model.CompletedPart;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -103,20 +106,21 @@ final class ResumableMultipartPut {
 
     private void sendMissing(JournaledUpload upload, HashingSource source, List<CompletedPart> confirmed,
                              List<CompletableFuture<CompletedPart>> sent) {
-        Map<Integer, String> confirmedSha = new java.util.HashMap<>();
+        Map<Integer, String> confirmedSha = new HashMap<>();
         upload.parts().forEach(p -> confirmedSha.put(p.number(), p.sha256()));
-        java.util.Set<Integer> done = new java.util.HashSet<>();
+        Set<Integer> done = new HashSet<>();
         confirmed.forEach(p -> done.add(p.partNumber()));
         Semaphore window = new Semaphore(tuning.partsInFlight());
         for (int number = 1; source.remaining() > 0; number++) {
             int size = (int) Math.min(upload.partSize(), source.remaining());
-            byte[] part = source.next(size);
             if (done.contains(number)) {
-                requireSameAsSent(source, upload, number, part, confirmedSha.get(number));
+                requireSameAsSent(source, upload, number, source.next(size), confirmedSha.get(number));
                 continue;
             }
+            // take the window before reading, so at most partsInFlight parts are held in memory
             window.acquireUninterruptibly();
             failFast(sent);
+            byte[] part = source.next(size);
             observer.beforePart(upload.key(), upload.uploadId(), number);
             sent.add(send(upload, number, part).whenComplete((r, e) -> window.release()));
         }
