@@ -92,7 +92,9 @@ final class CheckpointCommand {
             description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
                     + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
                     "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
-                            + " of a step was verified in the primary store."},
+                            + " of a step was verified in the primary store.",
+                    "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
+                            + " checkpoints have a second copy there), with a warning."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
                     "2:bad input (a name, a non-empty --to)"})
@@ -119,8 +121,11 @@ final class CheckpointCommand {
         public Integer call() {
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             StoredCheckpoint fetched;
-            try (PrimaryStore store = new PrimaryStore(session.stack())) {
-                fetched = new CheckpointFetcher(store).fetch(experiment, run, which.latest ? null : which.step, to);
+            Progress progress = new Progress(System.err, json);
+            try (PrimaryStore store = new PrimaryStore(session.stack());
+                 PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
+                fetched = new CheckpointFetcher(store, replica, progress::warn)
+                        .fetch(experiment, run, which.latest ? null : which.step, to);
             }
             Path dir = to.toAbsolutePath().normalize();
             if (json) {

@@ -44,9 +44,24 @@ public final class CheckpointFetcher {
     }
 
     private final Source source;
+    private final Source replica;
+    private final java.util.function.Consumer<String> notice;
 
+    /** Reads every object from {@code source} only. */
     public CheckpointFetcher(Source source) {
+        this(source, null, message -> { });
+    }
+
+    /**
+     * @param source  the primary store (listing, pointer, objects)
+     * @param replica the replica store, read only for a file whose primary copy is missing, unreadable or fails
+     *                its SHA-256 (key checkpoints have a second copy there under the same key); null for none
+     * @param notice  told, in one line, about each file taken from the replica
+     */
+    public CheckpointFetcher(Source source, Source replica, java.util.function.Consumer<String> notice) {
         this.source = source;
+        this.replica = replica;
+        this.notice = notice;
     }
 
     /**
@@ -73,7 +88,7 @@ public final class CheckpointFetcher {
         Path temp = dir.resolve(TEMP_DIR);
         try {
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
-                download(file, temp.resolve(file.path()));
+                fetchOne(file, temp.resolve(file.path()));
             }
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
                 Path target = dir.resolve(file.path());
@@ -97,10 +112,28 @@ public final class CheckpointFetcher {
         }
     }
 
-    private void download(StoredCheckpoint.StoredFile file, Path temp) throws IOException {
+    /** The primary copy, or when it fails and a replica is given, the replica's copy of the same key. */
+    private void fetchOne(StoredCheckpoint.StoredFile file, Path temp) throws IOException {
+        try {
+            download(source, file, temp);
+        } catch (CliException primaryFailed) {
+            if (replica == null) {
+                throw primaryFailed;
+            }
+            try {
+                download(replica, file, temp);
+            } catch (CliException replicaFailed) {
+                throw new CliException(CliException.FAILED, primaryFailed.getMessage() + "; replica: "
+                        + replicaFailed.getMessage(), replicaFailed);
+            }
+            notice.accept(file.path() + " taken from the replica store (primary: " + primaryFailed.getMessage() + ")");
+        }
+    }
+
+    private void download(Source from, StoredCheckpoint.StoredFile file, Path temp) throws IOException {
         Files.createDirectories(temp.getParent());
         MessageDigest digest = Sha256.newDigest();
-        try (InputStream in = source.open(file.key());
+        try (InputStream in = from.open(file.key());
              OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
             byte[] buffer = new byte[BUFFER];
             for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {

@@ -30,7 +30,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 @ExtendWith(StowageStackExtension.class)
 class CheckpointFetcherStoreTest {
     private static S3ObjectStore writer;
+    private static S3ObjectStore replicaWriter;
     private static PrimaryStore primary;
+    private static PrimaryStore replica;
 
     @TempDir
     Path tmp;
@@ -41,12 +43,17 @@ class CheckpointFetcherStoreTest {
         writer = new S3ObjectStore(new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
                 stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey()), UploadTuning.defaults());
         primary = new PrimaryStore(stack);
+        replicaWriter = new S3ObjectStore(new StoreConfig("replica", URI.create(stack.s3Endpoint()), stack.s3Region(),
+                stack.replicaBucket(), stack.s3AccessKey(), stack.s3SecretKey()), UploadTuning.defaults());
+        replica = new PrimaryStore(stack, true);
     }
 
     @AfterAll
     static void close() {
         writer.close();
         primary.close();
+        replicaWriter.close();
+        replica.close();
     }
 
     @Test
@@ -100,6 +107,44 @@ class CheckpointFetcherStoreTest {
         assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(e.getMessage()).contains("which is not its content address").doesNotContain("\n");
         assertThat(files(tmp.resolve("d"))).isEmpty();
+    }
+
+    @Test
+    void aPrimaryCopyThatFailsItsSha256IsTakenFromTheReplicaWithANotice() throws Exception {
+        byte[] model = bytes(40_000, 21);
+        byte[] rotten = model.clone();
+        rotten[123] ^= 0x10;
+        byte[] optim = bytes(9_000, 22);
+        String modelKey = ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(model), "model.pt");
+        writer.put(modelKey, write(rotten), rotten.length, Sha256.of(rotten), Map.of()); // bit rot in the primary
+        replicaWriter.put(modelKey, write(model), model.length, Sha256.of(model), Map.of());
+        upload(5, "optim.pt", optim);
+        pointTo(5, new LatestCheckpoint.File("model.pt", modelKey, model.length, Sha256.of(model)),
+                new LatestCheckpoint.File("optim.pt", ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(optim),
+                        "optim.pt"), optim.length, Sha256.of(optim)));
+        List<String> notices = new java.util.ArrayList<>();
+
+        StoredCheckpoint fetched = new CheckpointFetcher(primary, replica, notices::add)
+                .fetch("exp", run, null, tmp.resolve("r"));
+
+        assertThat(fetched.step()).isEqualTo(5);
+        assertThat(Files.readAllBytes(tmp.resolve("r/model.pt"))).isEqualTo(model);
+        assertThat(Files.readAllBytes(tmp.resolve("r/optim.pt"))).isEqualTo(optim);
+        assertThat(notices).singleElement().asString().startsWith("model.pt taken from the replica store")
+                .contains("expected sha256 " + Sha256.of(model), "got " + Sha256.of(rotten));
+
+
+        byte[] lone = bytes(3_000, 23);
+        byte[] loneRotten = lone.clone();
+        loneRotten[7] ^= 1;
+        String loneKey = ObjectKeys.checkpointFile("exp", run, 6, Sha256.of(lone), "model.pt");
+        writer.put(loneKey, write(loneRotten), loneRotten.length, Sha256.of(loneRotten), Map.of()); // no replica copy
+        CliException noCopy = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(primary, replica,
+                notices::add).fetch("exp", run, 6L, tmp.resolve("s")));
+        assertThat(noCopy.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(noCopy.getMessage()).contains("expected sha256 " + Sha256.of(lone)).contains("; replica: ")
+                .doesNotContain("\n");
+        assertThat(files(tmp.resolve("s"))).isEmpty();
     }
 
     private void pointTo(long step, LatestCheckpoint.File... files) throws Exception {
