@@ -1,11 +1,9 @@
 package io.stowage.store.s3;
 
 import io.stowage.store.PutResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.SourceChangedException;
 import io.stowage.store.TransientStoreException;
 import io.stowage.store.UploadObserver;
-import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 
@@ -19,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -28,9 +27,15 @@ import java.util.concurrent.TimeUnit;
  * each part the store confirms is appended (number, bytes, SHA-256 of the bytes sent, ETag) and
  * forced to disk. A later run for the same key, size and SHA-256 continues the same upload: it
  * reconciles the journal with ListParts, re-reads the confirmed parts only to hash them (refusing a
- * file whose part no longer has the recorded SHA-256), and sends only the missing parts. The
- * whole-object SHA-256 is computed in order over the bytes sent (or re-read and checked against
- * what was sent), and the upload is completed only when it equals the expected one.
+ * file whose part no longer has the recorded SHA-256), and sends only the missing parts.
+ *
+ * <p>No part is held in memory: each part is first read and hashed in file order through a small
+ * buffer ({@link HashingSource#hashNext}, which also feeds the whole-object digest), then streamed from
+ * the file ({@link StreamedFileRange}), which hashes the bytes as they go out. A part whose sent bytes
+ * do not have the SHA-256 computed before sending means the file changed mid-upload: it is never
+ * journaled, the upload is aborted and the file refused. So the whole-object SHA-256 is that of the
+ * bytes sent (or re-read and checked against what was sent), and the upload is completed only when it
+ * equals the expected one. At most {@code partsInFlight} parts are being sent at once.
  * A transient store failure leaves the upload and its journal for the retry; any other failure
  * aborts the upload and deletes the journal, so no object appears.
  */
@@ -112,37 +117,52 @@ final class ResumableMultipartPut {
         confirmed.forEach(p -> done.add(p.partNumber()));
         Semaphore window = new Semaphore(tuning.partsInFlight());
         for (int number = 1; source.remaining() > 0; number++) {
-            int size = (int) Math.min(upload.partSize(), source.remaining());
+            long size = Math.min(upload.partSize(), source.remaining());
             if (done.contains(number)) {
-                requireSameAsSent(source, upload, number, source.next(size), confirmedSha.get(number));
+                requireSameAsSent(source, upload, number, source.hashNext(size), confirmedSha.get(number));
                 continue;
             }
-            // take the window before reading, so at most partsInFlight parts are held in memory
+            // take the window first, so at most partsInFlight parts are being sent at once
             window.acquireUninterruptibly();
             failFast(sent);
-            byte[] part = source.next(size);
+            long offset = source.position();
+            String partSha = source.hashNext(size);
             observer.beforePart(upload.key(), upload.uploadId(), number);
-            sent.add(send(upload, number, part).whenComplete((r, e) -> window.release()));
+            sent.add(send(upload, source, number, offset, size, partSha).whenComplete((r, e) -> window.release()));
         }
     }
 
-    private CompletableFuture<CompletedPart> send(JournaledUpload upload, int number, byte[] part) {
-        String partSha = Sha256.of(part);
+    /**
+     * Streams the part from the file; once the store confirmed it, checks that the bytes sent are the
+     * ones hashed for the whole-object digest before the part is journaled as done. A send that failed
+     * because the file changed under it is a {@link SourceChangedException}, not a store failure.
+     */
+    private CompletableFuture<CompletedPart> send(JournaledUpload upload, HashingSource source, int number,
+                                                  long offset, long size, String partSha) {
+        StreamedFileRange body = new StreamedFileRange(source.file(), offset, size);
         return client.uploadPart(b -> b.bucket(bucket).key(upload.key()).uploadId(upload.uploadId())
-                        .partNumber(number).contentLength((long) part.length), AsyncRequestBody.fromBytesUnsafe(part))
-                .thenApply(r -> {
-                    synchronized (journal) {
-                        journal.recordPart(new JournaledUpload.Part(number, part.length, partSha, r.eTag()));
+                        .partNumber(number).contentLength(size), body)
+                .handle((r, failure) -> {
+                    StreamedFileRange.Sent sent = body.sent();
+                    if (failure != null && !body.fileChanged()) {
+                        throw failure instanceof CompletionException c ? c : new CompletionException(failure);
                     }
-                    observer.partSent(upload.key(), upload.uploadId(), number, part.length);
+                    if (failure != null || sent.bytes() != size || !sent.sha256().equals(partSha)) {
+                        throw new SourceChangedException(source.file() + " (part " + number + ", while it was sent)",
+                                size, partSha, sent.bytes(), failure == null ? sent.sha256() : null);
+                    }
+                    synchronized (journal) {
+                        journal.recordPart(new JournaledUpload.Part(number, size, partSha, r.eTag()));
+                    }
+                    observer.partSent(upload.key(), upload.uploadId(), number, size);
                     return CompletedPart.builder().partNumber(number).eTag(r.eTag()).build();
                 });
     }
 
     /** A part confirmed by an earlier run must hash as it did when it was sent, or the file changed since. */
-    private static void requireSameAsSent(HashingSource source, JournaledUpload upload, int number, byte[] part,
+    private static void requireSameAsSent(HashingSource source, JournaledUpload upload, int number, String partSha,
                                           String sentSha256) {
-        if (!Sha256.of(part).equals(sentSha256)) {
+        if (!partSha.equals(sentSha256)) {
             throw new SourceChangedException(source.file() + " (part " + number + ")", upload.bytes(),
                     upload.sha256(), upload.bytes(), null);
         }

@@ -178,13 +178,35 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         });
     }
 
+    /**
+     * Hashes the file through a small buffer, then streams it in one PUT carrying its SHA-256 as
+     * {@code x-amz-checksum-sha256}, so the store refuses a body that is not the hashed one; the bytes
+     * sent are hashed again as they go out and must match too.
+     */
     private PutResult singlePut(String key, HashingSource source, long bytes, Map<String, String> metadata) {
-        byte[] content = source.next((int) bytes);
+        source.hashNext(bytes);
         String sha256 = source.finish();
         // the store checks the body against this checksum too, so a body corrupted in transit is refused
         String checksum = java.util.Base64.getEncoder().encodeToString(HexFormat.of().parseHex(sha256));
-        String etag = client.putObject(b -> b.bucket(bucket).key(key).contentLength(bytes).metadata(metadata)
-                .checksumSHA256(checksum), AsyncRequestBody.fromBytesUnsafe(content)).join().eTag();
+        StreamedFileRange body = bytes == 0 ? null : new StreamedFileRange(source.file(), 0, bytes);
+        String etag;
+        try {
+            etag = client.putObject(b -> b.bucket(bucket).key(key).contentLength(bytes).metadata(metadata)
+                    .checksumSHA256(checksum), body == null ? AsyncRequestBody.empty() : body).join().eTag();
+        } catch (RuntimeException e) {
+            if (body != null && body.fileChanged()) {
+                throw new io.stowage.store.SourceChangedException(source.file() + " (while it was sent)", bytes,
+                        sha256, body.sent().bytes(), null);
+            }
+            throw e;
+        }
+        if (body != null) {
+            StreamedFileRange.Sent sent = body.sent();
+            if (sent.bytes() != bytes || !sent.sha256().equals(sha256)) {
+                throw new io.stowage.store.SourceChangedException(source.file() + " (while it was sent)", bytes,
+                        sha256, sent.bytes(), sent.sha256());
+            }
+        }
         return new PutResult(S3Errors.stripQuotes(etag), bytes, sha256, false);
     }
 

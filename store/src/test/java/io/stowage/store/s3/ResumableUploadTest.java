@@ -18,7 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.MultipartUpload;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +38,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
@@ -127,6 +133,40 @@ class ResumableUploadTest {
         try (S3ObjectStore store = store(UploadObserver.NONE, Clock.systemUTC())) {
             assertThatThrownBy(() -> store.put(key, file, content.length, Sha256.of(content), Map.of()))
                     .isInstanceOf(SourceChangedException.class).hasMessageContaining("part 1");
+            assertThat(store.head(key)).isEmpty();
+            assertThat(uploadsOf(key)).isEmpty();
+            assertThat(Files.exists(store.journalFile(key))).isFalse();
+        }
+    }
+
+    @Test
+    void aPartChangedBetweenHashingAndSendingIsNeverJournaledAndTheFileIsRefused() throws Exception {
+        byte[] content = random(4 * PART + 99, 4);
+        Path file = Files.write(dir.resolve("c.bin"), content);
+        String key = "resume/" + UUID.randomUUID() + "/c.bin";
+        List<Integer> sent = new CopyOnWriteArrayList<>();
+        UploadObserver changePart3 = new UploadObserver() {
+            @Override
+            public void beforePart(String k, String uploadId, int part) {
+                if (part == 3) { // part 3 was just hashed; one of its bytes changes (in place) before it is streamed
+                    await().atMost(Duration.ofSeconds(60)).until(() -> sent.containsAll(List.of(1, 2)));
+                    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        channel.write(ByteBuffer.wrap(new byte[] {(byte) (content[2 * PART + 5] ^ 1)}), 2L * PART + 5);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+
+            @Override
+            public void partSent(String k, String uploadId, int part, long bytes) {
+                sent.add(part);
+            }
+        };
+        try (S3ObjectStore store = store(changePart3, Clock.systemUTC())) {
+            assertThatThrownBy(() -> store.put(key, file, content.length, Sha256.of(content), Map.of()))
+                    .isInstanceOf(SourceChangedException.class).hasMessageContaining("part 3, while it was sent");
+            assertThat(sent).doesNotContain(3);
             assertThat(store.head(key)).isEmpty();
             assertThat(uploadsOf(key)).isEmpty();
             assertThat(Files.exists(store.journalFile(key))).isFalse();
