@@ -30,8 +30,9 @@ import java.util.stream.Stream;
  * once with {@link S3ObjectStore#put} exactly as the uploader does (64 MiB parts, 4 in flight, journal
  * fsynced per part), sampling this JVM's resident set ({@code VmRSS}, every 100 ms) while it runs, then
  * reads the object back and checks its SHA-256. Prints the upload time and MiB/s, the largest sampled
- * resident set during the upload, the peak ({@code VmHWM}) at its end and the heap limit. Run it with a
- * bounded heap, e.g. {@code -Xmx256m}; a wrong object or an {@code OutOfMemoryError} fails it.
+ * resident set during the upload, the peak ({@code VmHWM}) at its end and the heap limit (before the
+ * read-back, whose ranged GETs have their own buffers). Run it with a bounded heap, e.g. {@code -Xmx256m};
+ * a wrong object or an {@code OutOfMemoryError} fails it.
  */
 public final class UploadMemoryProbe {
     private static final PrintStream OUT = System.out;
@@ -67,15 +68,16 @@ public final class UploadMemoryProbe {
                 double seconds = (System.nanoTime() - started) / 1e9;
                 sampler.shutdownNow();
                 long peakKb = status("VmHWM:");
+                OUT.printf("upload: %.2f s, %.1f MiB/s (load average %s)%n", seconds, bytes / (double) MIB / seconds,
+                        MachineInfo.loadAverage());
+                OUT.printf("resident set while uploading: max sampled VmRSS %d MiB, VmHWM %d MiB; max heap %d MiB%n",
+                        maxRssKb.get() / 1024, peakKb / 1024, Runtime.getRuntime().maxMemory() / MIB);
                 ReadResult read = store.readAndHash("up/memory");
                 if (read.bytes() != bytes || !read.sha256().equals(file.sha256()) || !put.sha256().equals(file.sha256())) {
                     throw new IOException("up/memory reads back as " + read + ", expected " + bytes + " bytes "
                             + file.sha256());
                 }
-                OUT.printf("upload: %.2f s, %.1f MiB/s (load average %s); object read back with the file's SHA-256%n",
-                        seconds, bytes / (double) MIB / seconds, MachineInfo.loadAverage());
-                OUT.printf("resident set while uploading: max sampled VmRSS %d MiB, VmHWM %d MiB; max heap %d MiB%n",
-                        maxRssKb.get() / 1024, peakKb / 1024, Runtime.getRuntime().maxMemory() / MIB);
+                OUT.println("object read back with the file's SHA-256");
             }
         } finally {
             sampler.shutdownNow();
