@@ -8,6 +8,15 @@ directory holds:
   optimizer.pt    the optimizer's state_dict (torch.save)
   provenance.json code commit, config SHA-256, data manifest SHA-256, seed, step, loss
 
+The run also keeps its experiment capsule, experiment.json, in the run directory beside the steps:
+experiment id, code commit and whether the tree was clean, config and data manifest SHA-256, seed,
+runtime profile, entrypoint and arguments, hardware, and the run's final step. `stowage checkpoint
+publish` reads it (a step lacking commit, config or data hash is archived but can never be released).
+
+--resume-from STEP_DIR loads model.pt and optimizer.pt of a step (e.g. one fetched with
+`stowage checkpoint fetch --latest`) and continues with the next step. Training is full-batch and
+deterministic, so the resumed run's losses equal the uninterrupted run's (see docs/checkpoints.md).
+
 The task: tell a spoken digit (files under digits/) from any other prompt, from the clip's
 log-magnitude spectrum averaged over time (torch.stft). Runs on CPU with Debian's python3-torch:
   /usr/bin/python3 examples/pytorch/train.py --data samples/speech-en-allison --out /tmp/ckpt
@@ -17,6 +26,7 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 import wave
 
 import torch
@@ -45,6 +55,28 @@ def data_manifest(root: str) -> bytes:
                 lines.append(json.dumps({"path": rel, "bytes": os.path.getsize(full), "sha256": sha256_file(full)},
                                         sort_keys=True))
     return ("\n".join(sorted(lines)) + "\n").encode()
+
+
+def code_clean() -> bool:
+    """True when the checkout has no uncommitted change (None when git cannot tell)."""
+    try:
+        here = os.path.dirname(os.path.abspath(__file__))
+        status = subprocess.check_output(["git", "-C", here, "status", "--porcelain"], text=True,
+                                         stderr=subprocess.DEVNULL)
+        return status.strip() == ""
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def write_capsule(out: str, capsule: dict) -> None:
+    """experiment.json beside the steps, written to a temporary name, fsynced and renamed."""
+    tmp = os.path.join(out, ".experiment.json.tmp")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        json.dump(capsule, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.rename(tmp, os.path.join(out, "experiment.json"))
 
 
 def code_commit() -> str:
@@ -110,7 +142,13 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--n-fft", type=int, default=256)
+    parser.add_argument("--resume-from", help="a step directory (model.pt, optimizer.pt, provenance.json) to continue from")
+    parser.add_argument("--print-every", type=int, default=0, help="print the loss every N steps (default: at saves)")
+    parser.add_argument("--experiment-id", default="speech-digits")
+    parser.add_argument("--stop-after", type=int, default=0,
+                        help="stop after this step, as a preempted pod would (the capsule still names --steps)")
     args = parser.parse_args()
+    argv = sys.argv[1:]
 
     config = {"steps": args.steps, "save_every": args.save_every, "seed": args.seed, "lr": args.lr,
               "hidden": args.hidden, "n_fft": args.n_fft, "model": "mlp-2layer", "task": "digit-vs-prompt"}
@@ -125,16 +163,34 @@ def main() -> None:
     base = {"codeCommit": code_commit(), "configSha256": sha256_bytes(config_bytes),
             "dataManifestSha256": sha256_bytes(data_manifest(args.data)), "seed": args.seed,
             "config": config, "entrypoint": "examples/pytorch/train.py", "torch": torch.__version__}
-    for step in range(1, args.steps + 1):
+    write_capsule(args.out, {
+        "experimentId": args.experiment_id, "codeCommit": base["codeCommit"], "codeClean": code_clean(),
+        "configSha256": base["configSha256"], "dataManifestSha256": base["dataManifestSha256"], "seed": args.seed,
+        "runtimeProfile": f"cpu-torch-{torch.__version__}", "imageDigest": os.environ.get("STOWAGE_IMAGE_DIGEST"),
+        "entrypoint": base["entrypoint"], "args": argv, "finalStep": args.steps,
+        "hardware": f"{os.cpu_count()} CPU, torch threads {torch.get_num_threads()}, no GPU"})
+    first = 1
+    if args.resume_from:
+        model.load_state_dict(torch.load(os.path.join(args.resume_from, "model.pt")))
+        optimizer.load_state_dict(torch.load(os.path.join(args.resume_from, "optimizer.pt")))
+        with open(os.path.join(args.resume_from, "provenance.json"), encoding="utf-8") as handle:
+            first = json.load(handle)["step"] + 1
+        print(f"resumed from {args.resume_from} at step {first}", flush=True)
+    for step in range(first, args.steps + 1):
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
+        if args.print_every and step % args.print_every == 0:
+            print(f"step {step}: loss {loss.item():.8f}", flush=True)
         if step % args.save_every == 0:
             accuracy = (model(x).argmax(dim=1) == y).float().mean().item()
             path = save_step(args.out, step, model, optimizer,
                              dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
             print(f"step {step}: loss {loss.item():.4f} accuracy {accuracy:.3f} -> {path}", flush=True)
+        if args.stop_after and step >= args.stop_after:
+            print(f"stopped after step {step} (--stop-after)", flush=True)
+            return
 
 
 if __name__ == "__main__":

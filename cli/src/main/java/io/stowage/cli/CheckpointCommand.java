@@ -21,8 +21,9 @@ import java.util.concurrent.Callable;
 final class CheckpointCommand {
 
     @Command(name = "publish", mixinStandardHelpOptions = true,
-            description = "Publish a complete checkpoint step directory for upload; provenance comes from its provenance.json"
-                    + " (codeCommit, configSha256, dataManifestSha256).")
+            description = "Publish a complete checkpoint step directory for upload; provenance comes from the run's"
+                    + " experiment.json beside it and its own provenance.json (codeCommit, configSha256, dataManifestSha256, ...);"
+                    + " a step lacking one of those three is archived with a warning that the gate can never release it.")
     static final class Publish implements Callable<Integer> {
         @Parameters(paramLabel = "DIR", description = "The step directory (complete: renamed into place).")
         Path dir;
@@ -34,8 +35,12 @@ final class CheckpointCommand {
         Long step;
         @Option(names = "--key", description = "A key checkpoint: keep a second verified copy in the replica store.")
         boolean key;
-        @Option(names = "--tag", description = "A label such as 'best' (repeatable).")
+        @Option(names = "--tag", description = "A label such as 'best' (repeatable); 'best' makes a key checkpoint.")
         List<String> tags = new ArrayList<>();
+        @Option(names = "--last", description = "The run's last step: a key checkpoint (also when experiment.json's finalStep names it).")
+        boolean last;
+        @Option(names = "--key-every", paramLabel = "N", description = "Policy: every step divisible by N is a key checkpoint.")
+        Long keyEvery;
         @Option(names = "--no-wait", description = "Return once published, without waiting for upload and verification.")
         boolean noWait;
         @Option(names = "--json", description = "Print the published event as one line of JSON.")
@@ -44,19 +49,26 @@ final class CheckpointCommand {
         @Override
         public Integer call() {
             long number = step != null ? step : stepFromName(dir);
+            if (keyEvery != null && keyEvery < 1) {
+                throw new CliException(CliException.USAGE, "--key-every must be at least 1");
+            }
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);
             CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
-                    .prepare(dir, experiment, run, number, key, tags);
+                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery);
             prepared.warnings().forEach(progress::warn);
+            boolean keyCheckpoint = prepared.event().key();
+            if (keyCheckpoint) {
+                progress.detail("key checkpoint (" + String.join(", ", prepared.keyReasons()) + "): a second copy goes to the replica store");
+            }
             try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
                 publisher.publish(prepared.event());
             }
             progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
             if (!noWait) {
                 new LedgerClient(session.serviceUrl("ledger")).awaitVerified(prepared.event().assetId(),
-                        prepared.event().fileCount() * (key ? 2 : 1), Duration.ofHours(2));
-                progress.detail("every file uploaded and verified" + (key ? " in both stores" : ""));
+                        prepared.event().fileCount() * (keyCheckpoint ? 2 : 1), Duration.ofHours(2));
+                progress.detail("every file uploaded and verified" + (keyCheckpoint ? " in both stores" : ""));
             }
             if (json) {
                 JsonOut.print(prepared.event());
@@ -79,8 +91,10 @@ final class CheckpointCommand {
     @Command(name = "fetch", mixinStandardHelpOptions = true,
             description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
                     + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
-                    "--latest picks the highest step present in the store's listing (the latest.json pointer of"
-                            + " issue #4 is not written yet)."},
+                    "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
+                            + " of a step was verified in the primary store.",
+                    "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
+                            + " checkpoints have a second copy there), with a warning."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
                     "2:bad input (a name, a non-empty --to)"})
@@ -99,7 +113,7 @@ final class CheckpointCommand {
         static final class Which {
             @Option(names = "--step", required = true, description = "The step number.")
             Long step;
-            @Option(names = "--latest", required = true, description = "The highest step stored for the run.")
+            @Option(names = "--latest", required = true, description = "The step the run's latest.json pointer names (the newest fully verified step).")
             boolean latest;
         }
 
@@ -107,8 +121,11 @@ final class CheckpointCommand {
         public Integer call() {
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             StoredCheckpoint fetched;
-            try (PrimaryStore store = new PrimaryStore(session.stack())) {
-                fetched = new CheckpointFetcher(store).fetch(experiment, run, which.latest ? null : which.step, to);
+            Progress progress = new Progress(System.err, json);
+            try (PrimaryStore store = new PrimaryStore(session.stack());
+                 PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
+                fetched = new CheckpointFetcher(store, replica, progress::warn)
+                        .fetch(experiment, run, which.latest ? null : which.step, to);
             }
             Path dir = to.toAbsolutePath().normalize();
             if (json) {

@@ -22,7 +22,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/})
+ * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/}, or named
+ * by the run's {@code latest.json} pointer, see {@link LatestPointer})
  * and produces its files in a local directory: each object is streamed into a temporary file
  * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
  * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
@@ -43,41 +44,53 @@ public final class CheckpointFetcher {
     }
 
     private final Source source;
+    private final Source replica;
+    private final java.util.function.Consumer<String> notice;
 
+    /** Reads every object from {@code source} only. */
     public CheckpointFetcher(Source source) {
-        this.source = source;
+        this(source, null, message -> { });
     }
 
     /**
-     * @param step the step to fetch, or null for the highest step present in the store
+     * @param source  the primary store (listing, pointer, objects)
+     * @param replica the replica store, read only for a file whose primary copy is missing, unreadable or fails
+     *                its SHA-256 (key checkpoints have a second copy there under the same key); null for none
+     * @param notice  told, in one line, about each file taken from the replica
+     */
+    public CheckpointFetcher(Source source, Source replica, java.util.function.Consumer<String> notice) {
+        this.source = source;
+        this.replica = replica;
+        this.notice = notice;
+    }
+
+    /**
+     * @param step the step to fetch, or null for the step the run's {@code latest.json} pointer names
+     *             (written by the uploader only once every file of that step was verified)
      * @param to   a missing or empty directory (created when missing)
      * @return the step and the files written, with the SHA-256 each was verified against
-     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step
-     *                      is not stored, the store fails, or a file's SHA-256 differs from its key
+     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step (or the
+     *                      pointer) is not stored, the pointer is malformed, the store fails, or a file's
+     *                      SHA-256 differs from its key
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
-        String prefix;
+        String latestKey;
         try {
-            prefix = ObjectKeys.checkpointLatest(experiment, run).replaceFirst("latest\\.json$", "");
+            latestKey = ObjectKeys.checkpointLatest(experiment, run);
         } catch (InvalidEventException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
+        String prefix = latestKey.replaceFirst("latest\\.json$", "");
         Path dir = to.toAbsolutePath().normalize();
         requireEmptyTarget(dir);
-        StoredCheckpoint checkpoint;
-        try {
-            checkpoint = StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
-                    CliException.FAILED, (step == null ? "no checkpoint step" : "no step " + step) + " of "
-                    + experiment + "/" + run + " in the primary store"));
-        } catch (StoreException e) {
-            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
-        }
+        StoredCheckpoint checkpoint = step == null ? LatestPointer.read(source, experiment, run, latestKey)
+                : listed(experiment, run, prefix, step);
         Path temp = dir.resolve(TEMP_DIR);
         try {
             // a target on a local provider volume: refuse bytes past its quota (issue #6), counted as they stream
             QuotaBudget budget = QuotaBudget.of(dir);
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
-                download(file, temp.resolve(file.path()), budget);
+                fetchOne(file, temp.resolve(file.path()), budget);
             }
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
                 Path target = dir.resolve(file.path());
@@ -94,10 +107,38 @@ public final class CheckpointFetcher {
         return checkpoint;
     }
 
-    private void download(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+    private StoredCheckpoint listed(String experiment, String run, String prefix, long step) {
+        try {
+            return StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
+                    CliException.FAILED, "no step " + step + " of " + experiment + "/" + run + " in the primary store"));
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The primary copy, or when it fails and a replica is given, the replica's copy of the same key. */
+    // a replica retry spends the quota budget again for the same file: conservative, it refuses early rather than late
+    private void fetchOne(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+        try {
+            download(source, file, temp, budget);
+        } catch (CliException primaryFailed) {
+            if (replica == null) {
+                throw primaryFailed;
+            }
+            try {
+                download(replica, file, temp, budget);
+            } catch (CliException replicaFailed) {
+                throw new CliException(CliException.FAILED, primaryFailed.getMessage() + "; replica: "
+                        + replicaFailed.getMessage(), replicaFailed);
+            }
+            notice.accept(file.path() + " taken from the replica store (primary: " + primaryFailed.getMessage() + ")");
+        }
+    }
+
+    private void download(Source from, StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
         Files.createDirectories(temp.getParent());
         MessageDigest digest = Sha256.newDigest();
-        try (InputStream in = source.open(file.key());
+        try (InputStream in = from.open(file.key());
              OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
             byte[] buffer = new byte[BUFFER];
             for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {

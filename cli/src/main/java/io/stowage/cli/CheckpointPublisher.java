@@ -1,6 +1,5 @@
 package io.stowage.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.events.AssetIds;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.EventCodec;
@@ -29,12 +28,13 @@ import java.util.stream.Stream;
 /**
  * Turns a complete checkpoint step directory into a checkpoint manifest (every file's path,
  * bytes and SHA-256 now) written under the staging directory, and the
- * {@link CheckpointPublished} event that references it. Provenance comes from
- * {@code provenance.json} in the step directory.
+ * {@link CheckpointPublished} event that references it. Provenance comes from the run's experiment
+ * capsule ({@code experiment.json} beside the step directory) and {@code provenance.json} in it
+ * ({@link ExperimentCapsule}).
  */
 public final class CheckpointPublisher {
-    /** The file in a step directory that holds the run's provenance. */
-    public static final String PROVENANCE_FILE = "provenance.json";
+    /** The file in a step directory that holds the step's provenance (the run's capsule fills the rest). */
+    public static final String PROVENANCE_FILE = ExperimentCapsule.STEP_FILE;
 
     private final Path stagingDir;
     private final Clock clock;
@@ -44,17 +44,36 @@ public final class CheckpointPublisher {
         this.clock = clock;
     }
 
-    /** The event to send plus warnings for the user (e.g. provenance that can never pass the gate). */
-    public record Prepared(CheckpointPublished event, CheckpointManifest manifest, List<String> warnings) {
+    /**
+     * The event to send plus warnings for the user (e.g. provenance that can never pass the gate).
+     *
+     * @param keyReasons why the step is a key checkpoint ({@link KeyCheckpoints}); empty when it is not
+     */
+    public record Prepared(CheckpointPublished event, CheckpointManifest manifest, List<String> warnings,
+                           List<String> keyReasons) {
     }
 
     /**
-     * Hashes every file of {@code stepDir} and writes the manifest.
+     * As {@link #prepare(Path, String, String, long, boolean, List, boolean, Long)} with no {@code --last} and no
+     * every-Nth-step policy.
+     */
+    public Prepared prepare(Path stepDir, String experiment, String run, long step, boolean key, List<String> tags) {
+        return prepare(stepDir, experiment, run, step, key, tags, false, null);
+    }
+
+    /**
+     * Hashes every file of {@code stepDir} and writes the manifest. The step is a key checkpoint when
+     * {@link KeyCheckpoints} gives a reason: {@code key}, the tag {@code best}, {@code last} or the capsule's
+     * {@code finalStep} equal to {@code step}, or {@code keyEvery} dividing it.
+     *
+     * @param last     the caller knows this is the run's last step
+     * @param keyEvery every step divisible by it is a key checkpoint; null for none
      *
      * @throws CliException (exit 2) for a missing or unreadable directory, a symlink, an empty
      *                      directory, or an invalid name; (exit 1) when the manifest cannot be written
      */
-    public Prepared prepare(Path stepDir, String experiment, String run, long step, boolean key, List<String> tags) {
+    public Prepared prepare(Path stepDir, String experiment, String run, long step, boolean flagged, List<String> tags,
+                            boolean last, Long keyEvery) {
         Path dir = stepDir.toAbsolutePath().normalize();
         String assetId;
         try {
@@ -74,11 +93,20 @@ public final class CheckpointPublisher {
                 throw new CliException(CliException.USAGE, "cannot publish " + file.path() + ": " + e.getMessage());
             }
         }
-        Provenance provenance = readProvenance(dir.resolve(PROVENANCE_FILE));
+        Provenance provenance = ExperimentCapsule.read(dir);
+        Long finalStep = ExperimentCapsule.finalStep(dir);
+        List<String> keyReasons = KeyCheckpoints.reasons(step, flagged, tags, last || Long.valueOf(step).equals(finalStep),
+                keyEvery);
+        boolean key = !keyReasons.isEmpty();
         List<String> warnings = new ArrayList<>();
         if (!provenance.complete()) {
-            warnings.add(assetId + " lacks code commit, config hash or data manifest in " + PROVENANCE_FILE
-                    + ": it will be archived, but the gate can never release it");
+            warnings.add(assetId + " lacks " + String.join(", ", provenance.missing()) + " (neither "
+                    + ExperimentCapsule.CAPSULE_FILE + " beside the step nor " + PROVENANCE_FILE
+                    + " in it names them): it will be archived, but the gate can never release it");
+        }
+        if (Boolean.FALSE.equals(provenance.codeClean())) {
+            warnings.add(assetId + " was trained from a working tree with uncommitted changes at "
+                    + provenance.codeCommit() + ": the commit alone does not reproduce it");
         }
         CheckpointManifest manifest = new CheckpointManifest(CheckpointManifest.FORMAT, experiment, run, step,
                 dir.toString(), key, List.copyOf(tags), provenance, files);
@@ -88,7 +116,7 @@ public final class CheckpointPublisher {
         long total = files.stream().mapToLong(MemberEntry::bytes).sum();
         CheckpointPublished event = CheckpointPublished.of(EventMeta.first(assetId, clock), experiment, run, step,
                 dir.toString(), manifestPath.toString(), manifestSha, files.size(), total, key, tags, provenance);
-        return new Prepared(event, manifest, warnings);
+        return new Prepared(event, manifest, warnings, keyReasons);
     }
 
     private static List<MemberEntry> hashFiles(Path dir) {
@@ -108,22 +136,6 @@ public final class CheckpointPublisher {
         }
         files.sort((a, b) -> a.path().compareTo(b.path()));
         return files;
-    }
-
-    private static Provenance readProvenance(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return new Provenance(null, null, null);
-        }
-        try {
-            JsonNode node = EventCodec.mapper().readTree(file.toFile());
-            return new Provenance(text(node, "codeCommit"), text(node, "configSha256"), text(node, "dataManifestSha256"));
-        } catch (IOException e) {
-            throw new CliException(CliException.USAGE, "cannot parse " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String text(JsonNode node, String field) {
-        return node.hasNonNull(field) ? node.get(field).asText() : null;
     }
 
     private static String writeManifest(CheckpointManifest manifest, Path target) {

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 
 /**
- * The session's primary bucket as the CLI reads it: lists keys through the store module's
+ * The session's primary (or replica) bucket as the CLI reads it: lists keys through the store module's
  * {@link S3ObjectStore} and opens an object's bytes as a stream (one GET on the store module's
  * {@link S3Clients} client). Close it to close both clients.
  */
@@ -24,11 +24,22 @@ public final class PrimaryStore implements CheckpointFetcher.Source, AutoCloseab
     private final S3ObjectStore store;
     private final S3AsyncClient client;
     private final String bucket;
+    private final String name;
 
     /** Connects to {@code stack}'s S3 endpoint with its keys; {@link #close()} closes the clients. */
     public PrimaryStore(StackEndpoints stack) {
-        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
-                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
+        this(stack, false);
+    }
+
+    /**
+     * @param replica read the session's replica bucket instead (the second copy of key checkpoints), for
+     *                {@code fetch}'s fallback when a primary copy fails
+     */
+    public PrimaryStore(StackEndpoints stack, boolean replica) {
+        StoreConfig config = new StoreConfig(replica ? "replica" : "primary", URI.create(stack.s3Endpoint()),
+                stack.s3Region(), replica ? stack.replicaBucket() : stack.primaryBucket(), stack.s3AccessKey(),
+                stack.s3SecretKey());
+        this.name = config.name();
         this.bucket = config.bucket();
         this.store = new S3ObjectStore(config, UploadTuning.defaults());
         this.client = S3Clients.create(config);
@@ -53,7 +64,7 @@ public final class PrimaryStore implements CheckpointFetcher.Source, AutoCloseab
             if (e.getCause() instanceof NoSuchKeyException) {
                 throw new ObjectNotFoundException(bucket, key);
             }
-            throw new CliException(CliException.FAILED, "cannot read primary:" + bucket + "/" + key + ": "
+            throw new CliException(CliException.FAILED, "cannot read " + name + ":" + bucket + "/" + key + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
     }

@@ -79,6 +79,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 // volumes of the local provider live beside the session (issue #6); a local platform allows sweep drills
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
                 env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
+                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve("uploader").toString());
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }

@@ -80,8 +80,9 @@ public final class StepWatcher {
     }
 
     private void publish(StepScanner.Step step) {
-        boolean key = keyEvery != null && step.step() % keyEvery == 0;
-        CheckpointPublisher.Prepared prepared = publisher.prepare(step.dir(), experiment, run, step.step(), key, List.of());
+        CheckpointPublisher.Prepared prepared = publisher.prepare(step.dir(), experiment, run, step.step(), false,
+                List.of(), false, keyEvery);
+        boolean key = prepared.event().key();
         prepared.warnings().forEach(progress::warn);
         events.publish(prepared.event());
         state.record(step.step());

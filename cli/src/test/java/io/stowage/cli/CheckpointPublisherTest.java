@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.Provenance;
 import io.stowage.events.manifest.CheckpointManifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,72 @@ class CheckpointPublisherTest {
                 .prepare(step, "exp", "run", 1, false, List.of());
         assertThat(prepared.warnings()).singleElement().asString().contains("can never release it");
         assertThat(prepared.event().provenance().complete()).isFalse();
+    }
+
+    @Test
+    void provenanceComesFromTheRunsCapsuleWithTheStepFileFillingGaps() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run-9"));
+        Files.writeString(run.resolve("experiment.json"), "{\"experimentId\":\"exp-42\",\"codeCommit\":\"68dee4f\","
+                + "\"codeClean\":true,\"configSha256\":\"" + ABC_SHA + "\",\"seed\":1234,\"runtimeProfile\":\"cpu-torch-1.13\","
+                + "\"imageDigest\":\"sha256:" + EMPTY_SHA + "\",\"entrypoint\":\"examples/pytorch/train.py\","
+                + "\"args\":[\"--steps\",\"150\"],\"hardware\":\"2 vCPU, 24 GiB, no GPU\",\"finalStep\":150}");
+        Path step = Files.createDirectories(run.resolve("step-000000000100"));
+        Files.writeString(step.resolve("model.pt"), "abc");
+        Files.writeString(step.resolve("provenance.json"), "{\"codeCommit\":\"ignored-capsule-wins\",\"dataManifestSha256\":\""
+                + EMPTY_SHA + "\"}");
+
+        CheckpointPublisher.Prepared prepared = new CheckpointPublisher(tmp.resolve("staging"), clock)
+                .prepare(step, "exp", "run-9", 100, false, List.of());
+
+        assertThat(prepared.event().provenance()).isEqualTo(new Provenance("68dee4f", ABC_SHA, EMPTY_SHA, "exp-42", true,
+                1234L, "cpu-torch-1.13", "sha256:" + EMPTY_SHA, "examples/pytorch/train.py", List.of("--steps", "150"),
+                "2 vCPU, 24 GiB, no GPU"));
+        assertThat(prepared.warnings()).isEmpty();
+        assertThat(prepared.event().key()).isFalse();
+        CheckpointManifest manifest = EventCodec.mapper().readValue(Path.of(prepared.event().manifestPath()).toFile(),
+                CheckpointManifest.class);
+        assertThat(manifest.provenance()).isEqualTo(prepared.event().provenance());
+    }
+
+    @Test
+    void eachMissingGateFieldIsNamedAndADirtyTreeIsWarnedAbout() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run-d"));
+        Files.writeString(run.resolve("experiment.json"), "{\"codeCommit\":\"abc\",\"codeClean\":false}");
+        Path step = Files.createDirectories(run.resolve("step-3"));
+        Files.writeString(step.resolve("model.pt"), "abc");
+
+        CheckpointPublisher.Prepared prepared = new CheckpointPublisher(tmp.resolve("staging"), clock)
+                .prepare(step, "exp", "run-d", 3, false, List.of());
+
+        assertThat(prepared.warnings()).containsExactly(
+                "checkpoint/exp/run-d/000000000003 lacks config hash, data manifest (neither experiment.json beside the step"
+                        + " nor provenance.json in it names them): it will be archived, but the gate can never release it",
+                "checkpoint/exp/run-d/000000000003 was trained from a working tree with uncommitted changes at abc:"
+                        + " the commit alone does not reproduce it");
+    }
+
+    @Test
+    void bestTheLastStepAndEveryNthStepAreKeyCheckpoints() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run-k"));
+        Files.writeString(run.resolve("experiment.json"), "{\"finalStep\":30}");
+        CheckpointPublisher publisher = new CheckpointPublisher(tmp.resolve("staging"), clock);
+        for (long n : new long[]{10, 20, 25, 30}) {
+            Files.writeString(Files.createDirectories(run.resolve("step-" + n)).resolve("model.pt"), "w" + n);
+        }
+        assertThat(publisher.prepare(run.resolve("step-10"), "exp", "run-k", 10, false, List.of("best")).keyReasons())
+                .containsExactly("tagged best");
+        assertThat(publisher.prepare(run.resolve("step-20"), "exp", "run-k", 20, false, List.of(), false, 20L).keyReasons())
+                .containsExactly("every 20 steps");
+        CheckpointPublisher.Prepared plain = publisher.prepare(run.resolve("step-25"), "exp", "run-k", 25, false, List.of(),
+                false, 20L);
+        assertThat(plain.keyReasons()).isEmpty();
+        assertThat(plain.event().key()).isFalse();
+        CheckpointPublisher.Prepared last = publisher.prepare(run.resolve("step-30"), "exp", "run-k", 30, false, List.of());
+        assertThat(last.keyReasons()).containsExactly("last step");
+        assertThat(last.event().key()).isTrue();
+        assertThat(last.manifest().key()).isTrue();
+        assertThat(publisher.prepare(run.resolve("step-25"), "exp", "run-k", 25, true, List.of(), true, null).keyReasons())
+                .containsExactly("flagged --key", "last step");
     }
 
     @Test

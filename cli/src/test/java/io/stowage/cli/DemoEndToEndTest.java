@@ -153,8 +153,20 @@ class DemoEndToEndTest {
                 .contents().stream().map(S3Object::key).toList();
         assertThat(replica).hasSize(3).allMatch(k -> k.startsWith("checkpoints/speech-digits/run-1/000000000150/"));
         List<String> primary = s3.listObjectsV2Paginator(b -> b.bucket(stack.primaryBucket()).prefix("checkpoints/"))
-                .contents().stream().map(S3Object::key).toList();
+                .contents().stream().map(S3Object::key).filter(k -> !k.endsWith("/latest.json")).toList();
         assertThat(primary).hasSize(9);
+        // the uploader writes the run's pointer once every file of a step is verified; the newest step wins
+        String latestKey = "checkpoints/speech-digits/run-1/latest.json";
+        Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() -> assertThat(
+                io.stowage.events.EventCodec.mapper().readValue(get(stack.primaryBucket(), latestKey),
+                        io.stowage.events.manifest.LatestCheckpoint.class).step()).isEqualTo(150));
+        io.stowage.events.manifest.LatestCheckpoint latest = io.stowage.events.EventCodec.mapper()
+                .readValue(get(stack.primaryBucket(), latestKey), io.stowage.events.manifest.LatestCheckpoint.class);
+        assertThat(latest.files()).extracting(io.stowage.events.manifest.LatestCheckpoint.File::path)
+                .containsExactly("model.pt", "optimizer.pt", "provenance.json");
+        for (io.stowage.events.manifest.LatestCheckpoint.File file : latest.files()) {
+            assertThat(sha256(get(stack.primaryBucket(), file.key()))).isEqualTo(file.sha256());
+        }
         for (String key : replica) {
             byte[] copy = get(stack.replicaBucket(), key);
             assertThat(key).contains("/" + sha256(copy) + "/");

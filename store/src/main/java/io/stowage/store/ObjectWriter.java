@@ -44,4 +44,12 @@ public interface ObjectWriter {
      * @throws TransientStoreException when the store cannot be reached
      */
     int abortIncompleteUploads(String key);
+
+    /**
+     * Aborts every incomplete multipart upload of the bucket created more than {@code age} ago.
+     *
+     * @return the number of uploads aborted
+     * @throws TransientStoreException when the store cannot be reached
+     */
+    int abortUploadsOlderThan(java.time.Duration age);
 }

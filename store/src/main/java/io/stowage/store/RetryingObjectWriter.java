@@ -41,4 +41,9 @@ public final class RetryingObjectWriter implements ObjectWriter {
     public int abortIncompleteUploads(String key) {
         return policy.call(() -> delegate.abortIncompleteUploads(key));
     }
+
+    @Override
+    public int abortUploadsOlderThan(java.time.Duration age) {
+        return policy.call(() -> delegate.abortUploadsOlderThan(age));
+    }
 }

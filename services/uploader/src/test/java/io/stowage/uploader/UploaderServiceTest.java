@@ -10,7 +10,16 @@ import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectUploadFailed;
 import io.stowage.events.ObjectUploaded;
+import io.stowage.events.ObjectVerified;
 import io.stowage.events.Provenance;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.manifest.LatestCheckpoint;
+import io.stowage.uploader.domain.PendingStep;
+import io.stowage.uploader.persistence.PendingSteps;
+import java.time.Duration;
+import java.util.Set;
+import static org.awaitility.Awaitility.await;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
@@ -56,6 +65,9 @@ class UploaderServiceTest {
     String accessKey;
     @ConfigProperty(name = "stowage.store.primary.secret-access-key")
     String secretKey;
+
+    @jakarta.inject.Inject
+    PendingSteps pending;
 
     Path dir;
     KafkaProbe kafka;
@@ -135,6 +147,72 @@ class UploaderServiceTest {
         assertStored("stowage-primary", prefix + Sha256.of(model) + "/model.pt", model);
         assertStored("stowage-replica", prefix + Sha256.of(model) + "/model.pt", model);
         assertStored("stowage-replica", prefix + Sha256.of(provenance) + "/provenance.json", provenance);
+    }
+
+    @Test
+    void theLatestPointerIsWrittenOnlyAfterEveryFileOfTheStepIsVerifiedOk() throws Exception {
+        Path step = Files.createDirectories(dir.resolve("step-7"));
+        byte[] model = random(90_000);
+        byte[] optim = random(30_000);
+        Files.write(step.resolve("model.pt"), model);
+        Files.write(step.resolve("optim.pt"), optim);
+        CheckpointPublished event = publishCheckpoint(step, false, List.of(
+                new MemberEntry("model.pt", model.length, Sha256.of(model)),
+                new MemberEntry("optim.pt", optim.length, Sha256.of(optim))));
+        List<ObjectUploaded> uploaded = kafka.await(Topics.OBJECT_UPLOADED, r -> causedBy(r, event), 2).stream()
+                .map(this::decodeUploaded).toList();
+        ObjectUploaded modelUp = uploaded.stream().filter(u -> u.key().endsWith("/model.pt")).findFirst().orElseThrow();
+        ObjectUploaded optimUp = uploaded.stream().filter(u -> u.key().endsWith("/optim.pt")).findFirst().orElseThrow();
+        String latest = "checkpoints/" + name + "/run1/latest.json";
+        assertThat(pending.find(event.assetId())).isPresent();
+        assertAbsent(latest);
+
+        verified(optimUp, VerifyResult.OK);
+        await().atMost(Duration.ofSeconds(30)).until(() -> verifiedKeys(event).equals(Set.of(optimUp.key())));
+        verified(optimUp, VerifyResult.MISMATCH);
+        verified(modelUp, VerifyResult.OK);
+        await().atMost(Duration.ofSeconds(30)).until(() -> verifiedKeys(event).equals(Set.of(modelUp.key())));
+        assertAbsent(latest); // one file verified OK, the other's newest result is a mismatch
+
+        verified(optimUp, VerifyResult.OK);
+        await().atMost(Duration.ofSeconds(30)).until(() -> exists(latest));
+        byte[] json = s3.getObject(b -> b.bucket("stowage-primary").key(latest), AsyncResponseTransformer.toBytes())
+                .join().asByteArray();
+        LatestCheckpoint pointer = EventCodec.mapper().readValue(json, LatestCheckpoint.class);
+        assertThat(pointer.format()).isEqualTo(LatestCheckpoint.FORMAT);
+        assertThat(pointer.step()).isEqualTo(7);
+        assertThat(pointer.assetId()).isEqualTo(event.assetId());
+        assertThat(pointer.files()).containsExactly(
+                new LatestCheckpoint.File("model.pt", modelUp.key(), model.length, Sha256.of(model)),
+                new LatestCheckpoint.File("optim.pt", optimUp.key(), optim.length, Sha256.of(optim)));
+        assertThat(pending.find(event.assetId())).isEmpty();
+        assertThat(pending.pointedStep(name, "run1")).isEqualTo(7);
+    }
+
+    private void verified(ObjectUploaded up, VerifyResult result) throws Exception {
+        ObjectVerified v = ObjectVerified.of(EventMeta.first("flow-" + name, Clock.systemUTC()), up.assetId(),
+                up.store(), up.bucket(), up.key(), up.kind(), VerifyMethod.HEAD, result, up.bytes(), up.sha256(),
+                up.bytes(), result == VerifyResult.OK ? up.sha256() : "0".repeat(64),
+                result == VerifyResult.OK ? null : "sha256 differs");
+        publish(v);
+    }
+
+    private Set<String> verifiedKeys(CheckpointPublished event) {
+        return pending.find(event.assetId()).map(PendingStep::verifiedKeys).orElse(Set.of());
+    }
+
+    private boolean exists(String key) {
+        try {
+            s3.headObject(b -> b.bucket("stowage-primary").key(key)).join();
+            return true;
+        } catch (java.util.concurrent.CompletionException e) {
+            return false;
+        }
+    }
+
+    private void assertAbsent(String key) {
+        assertThatThrownBy(() -> s3.headObject(b -> b.bucket("stowage-primary").key(key)).join())
+                .hasCauseInstanceOf(NoSuchKeyException.class);
     }
 
     @Test

@@ -13,8 +13,9 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 
 /**
- * Reads a local file in chunks for upload and hashes exactly the bytes handed out, so that what
- * is sent is what is checked. {@link #finish()} refuses a file whose size or SHA-256 is not the
+ * Reads a local file in order, part by part, through one small buffer and hashes it: the whole file
+ * (for the object's SHA-256) and each part on its own (the part's SHA-256, against which the bytes
+ * actually sent are checked). {@link #finish()} refuses a file whose size or SHA-256 is not the
  * expected one.
  */
 final class HashingSource implements AutoCloseable {
@@ -22,7 +23,11 @@ final class HashingSource implements AutoCloseable {
     private final long expectedBytes;
     private final String expectedSha256;
     private final FileChannel channel;
+    /** Bytes read and hashed at a time: 1 MiB. */
+    static final int BUFFER_BYTES = 1 << 20;
+
     private final MessageDigest digest = Sha256.newDigest();
+    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     private long read;
 
     HashingSource(Path file, long expectedBytes, String expectedSha256) {
@@ -36,31 +41,53 @@ final class HashingSource implements AutoCloseable {
         }
     }
 
+    /** @return the file being read */
+    Path file() {
+        return file;
+    }
+
     /** @return bytes still to read before the expected size is reached */
     long remaining() {
         return expectedBytes - read;
     }
 
+    /** @return bytes read so far: the offset in the file of the next byte {@link #hashNext} reads */
+    long position() {
+        return read;
+    }
+
     /**
-     * @return the next {@code size} bytes, hashed
+     * Reads the next {@code size} bytes through a {@link #BUFFER_BYTES} buffer, adding them to the
+     * whole-file digest, and hashes them on their own too (a part's SHA-256). Nothing is kept: the
+     * bytes are sent later straight from the file ({@link StreamedFileRange}) and checked against the
+     * returned digest.
+     *
+     * @return SHA-256 (hex) of exactly these {@code size} bytes
      * @throws SourceChangedException when the file ends before the expected size
      */
-    byte[] next(int size) {
-        ByteBuffer buffer = ByteBuffer.allocate(size);
+    String hashNext(long size) {
+        MessageDigest part = Sha256.newDigest();
+        long left = size;
         try {
-            while (buffer.hasRemaining()) {
-                if (channel.read(buffer) < 0) {
-                    throw new EOFException();
+            while (left > 0) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), left));
+                while (buffer.hasRemaining()) {
+                    if (channel.read(buffer) < 0) {
+                        throw new EOFException();
+                    }
                 }
+                buffer.flip();
+                digest.update(buffer.duplicate());
+                part.update(buffer);
+                left -= buffer.limit();
             }
         } catch (EOFException e) {
-            throw changed(read + buffer.position());
+            throw changed(read + (size - left) + buffer.position());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        digest.update(buffer.array());
         read += size;
-        return buffer.array();
+        return Sha256.hex(part);
     }
 
     /**

@@ -59,4 +59,31 @@ final class ListingQueries {
         } while (Boolean.TRUE.equals(page.isTruncated()));
         return aborted;
     }
+
+    /**
+     * Lists every incomplete upload of the bucket with ListMultipartUploads and aborts those initiated before {@code cutoff}.
+     *
+     * @return how many were aborted
+     */
+    int abortUploadsInitiatedBefore(java.time.Instant cutoff) {
+        int aborted = 0;
+        String keyMarker = null;
+        String uploadIdMarker = null;
+        ListMultipartUploadsResponse page;
+        do {
+            String km = keyMarker;
+            String um = uploadIdMarker;
+            page = client.listMultipartUploads(b -> b.bucket(bucket).keyMarker(km).uploadIdMarker(um)).join();
+            for (MultipartUpload upload : page.uploads()) {
+                if (upload.initiated() != null && upload.initiated().isBefore(cutoff)) {
+                    client.abortMultipartUpload(b -> b.bucket(bucket).key(upload.key()).uploadId(upload.uploadId()))
+                            .join();
+                    aborted++;
+                }
+            }
+            keyMarker = page.nextKeyMarker();
+            uploadIdMarker = page.nextUploadIdMarker();
+        } while (Boolean.TRUE.equals(page.isTruncated()));
+        return aborted;
+    }
 }

@@ -23,6 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.time.Clock;
+import java.time.Duration;
+import io.stowage.store.StoreAccessException;
+import io.stowage.store.UploadObserver;
 
 /**
  * One bucket of an S3-compatible store on the AWS SDK v2 async client: reads (HEAD, full read
@@ -37,24 +41,73 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
 
     private final String name;
     private final String bucket;
+    private final String endpoint;
     private final S3AsyncClient client;
     private final UploadTuning tuning;
     private final ReadTuning reads;
     private final ListingQueries listing;
+    private final Path journalDir;
+    private final UploadObserver observer;
+    private final Clock clock;
 
     /** Builds its own client from {@code config}, reading with {@link ReadTuning#defaults()}; {@link #close()} closes it. */
     public S3ObjectStore(StoreConfig config, UploadTuning tuning) {
         this(config, tuning, ReadTuning.defaults());
     }
 
-    /** Builds its own client from {@code config}; {@link #close()} closes it. */
+    /**
+     * Builds its own client from {@code config}; {@link #close()} closes it. Multipart upload journals
+     * go to {@link #defaultJournalDir()}.
+     */
     public S3ObjectStore(StoreConfig config, UploadTuning tuning, ReadTuning reads) {
+        this(config, tuning, reads, defaultJournalDir(), UploadObserver.NONE, Clock.systemUTC());
+    }
+
+    /**
+     * Builds its own client from {@code config}; {@link #close()} closes it.
+     *
+     * @param journalDir where the journal of each incomplete multipart upload is kept (one file per
+     *                   bucket and key), so that a restarted process continues the same upload; must be
+     *                   on a disk that survives the process (not a tmpfs wiped on restart, if resuming matters)
+     * @param observer   told about parts sent (progress)
+     * @param clock      the time recorded for a new upload, and the "now" of {@link #abortUploadsOlderThan}
+     */
+    public S3ObjectStore(StoreConfig config, UploadTuning tuning, ReadTuning reads, Path journalDir,
+                         UploadObserver observer, Clock clock) {
         this.name = config.name();
+        this.endpoint = config.endpoint().toString();
         this.bucket = config.bucket();
         this.client = S3Clients.create(config);
         this.tuning = tuning;
         this.reads = reads;
         this.listing = new ListingQueries(client, bucket);
+        this.journalDir = journalDir;
+        this.observer = observer;
+        this.clock = clock;
+    }
+
+    /** @return {@code <java.io.tmpdir>/stowage-upload-journals} */
+    public static Path defaultJournalDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "stowage-upload-journals");
+    }
+
+    /**
+     * @return the journal file of the multipart upload of {@code key} in this store's bucket (whether or not it
+     *         exists): {@code <journalDir>/<SHA-256 of "bucket\nkey">.journal}
+     */
+    public Path journalFile(String key) {
+        return journalDir.resolve(Sha256.of((bucket + "\n" + key).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                + ".journal");
+    }
+
+    /**
+     * Checks at start-up that the store answers, the bucket exists and the credentials are accepted
+     * (HeadBucket), so that a misconfiguration fails at once rather than on the first upload.
+     *
+     * @throws StoreAccessException with a one-line message naming the store, endpoint and bucket
+     */
+    public void probe() {
+        new AccessProbe(client, name, endpoint, bucket).run();
     }
 
     @Override
@@ -116,27 +169,61 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         userMetadata.put(SHA256_METADATA, sha256);
         return call(key, "PUT", () -> {
             try (HashingSource source = new HashingSource(file, bytes, sha256)) {
-                if (bytes >= tuning.multipartThreshold()) {
-                    return new MultipartPut(client, bucket, tuning).run(key, source, bytes, userMetadata);
+                if (bytes >= tuning.multipartThreshold() && bytes > 0) {
+                    return new ResumableMultipartPut(client, bucket, tuning, new UploadJournal(journalFile(key)),
+                            observer, clock).run(key, source, bytes, sha256, userMetadata);
                 }
                 return singlePut(key, source, bytes, userMetadata);
             }
         });
     }
 
+    /**
+     * Hashes the file through a small buffer, then streams it in one PUT carrying its SHA-256 as
+     * {@code x-amz-checksum-sha256}, so the store refuses a body that is not the hashed one; the bytes
+     * sent are hashed again as they go out and must match too.
+     */
     private PutResult singlePut(String key, HashingSource source, long bytes, Map<String, String> metadata) {
-        byte[] content = source.next((int) bytes);
+        source.hashNext(bytes);
         String sha256 = source.finish();
         // the store checks the body against this checksum too, so a body corrupted in transit is refused
         String checksum = java.util.Base64.getEncoder().encodeToString(HexFormat.of().parseHex(sha256));
-        String etag = client.putObject(b -> b.bucket(bucket).key(key).contentLength(bytes).metadata(metadata)
-                .checksumSHA256(checksum), AsyncRequestBody.fromBytesUnsafe(content)).join().eTag();
+        StreamedFileRange body = bytes == 0 ? null : new StreamedFileRange(source.file(), 0, bytes);
+        String etag;
+        try {
+            etag = client.putObject(b -> b.bucket(bucket).key(key).contentLength(bytes).metadata(metadata)
+                    .checksumSHA256(checksum), body == null ? AsyncRequestBody.empty() : body).join().eTag();
+        } catch (RuntimeException e) {
+            if (body != null && body.fileChanged()) {
+                throw new io.stowage.store.SourceChangedException(source.file() + " (while it was sent)", bytes,
+                        sha256, body.sent().bytes(), null);
+            }
+            throw e;
+        }
+        if (body != null) {
+            StreamedFileRange.Sent sent = body.sent();
+            if (sent.bytes() != bytes || !sent.sha256().equals(sha256)) {
+                throw new io.stowage.store.SourceChangedException(source.file() + " (while it was sent)", bytes,
+                        sha256, sent.bytes(), sent.sha256());
+            }
+        }
         return new PutResult(S3Errors.stripQuotes(etag), bytes, sha256, false);
     }
 
     @Override
     public int abortIncompleteUploads(String key) {
         return call(key, "ABORT", () -> listing.abortUploadsOf(key));
+    }
+
+    /**
+     * Aborts every incomplete multipart upload in the bucket created more than {@code age} ago (by the
+     * store's initiation time and this store's clock): uploads a crashed uploader will not come back to.
+     *
+     * @return the number of uploads aborted
+     */
+    @Override
+    public int abortUploadsOlderThan(Duration age) {
+        return call("", "ABORT-OLD", () -> listing.abortUploadsInitiatedBefore(clock.instant().minus(age)));
     }
 
     private <T> T call(String key, String verb, Supplier<T> operation) {

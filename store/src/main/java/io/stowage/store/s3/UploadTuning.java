@@ -3,7 +3,7 @@ package io.stowage.store.s3;
 /**
  * How {@link S3ObjectStore#put} cuts a file: one PUT below {@code multipartThreshold} bytes,
  * otherwise a multipart upload of {@code partSize}-byte parts with at most {@code partsInFlight}
- * parts being sent at once (each held in memory while in flight).
+ * parts being sent at once. Parts are streamed from the file, not held in memory.
  *
  * @param multipartThreshold files of at least this many bytes go up as a multipart upload
  * @param partSize           bytes per part (S3 minimum 5 MiB, except the last part)

@@ -1,40 +1,95 @@
 package io.stowage.uploader.storage;
 
+import io.quarkus.runtime.StartupEvent;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectWriter;
+import io.stowage.store.StoreAccessException;
 import io.stowage.store.StoreConfig;
+import io.stowage.store.StoreException;
+import io.stowage.store.UploadObserver;
+import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;
 import io.stowage.uploader.domain.UploadTask;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The uploader's write access to the primary and replica stores: one {@link ObjectWriter} per
- * logical store name, retrying transient failures. It hands out no reader and no delete.
+ * logical store name, retrying transient failures, with multipart upload journals under
+ * {@code <state-dir>/journals/<store>/} so that an upload interrupted by a crash is continued. At
+ * start-up it probes both stores (a wrong endpoint, a missing bucket or refused credentials stop the
+ * service with one line) and then aborts abandoned multipart uploads every sweep interval. It hands
+ * out no reader and no delete.
  */
 @ApplicationScoped
 public class ObjectWriters {
     private static final Logger LOG = Logger.getLogger(ObjectWriters.class);
     private final Map<String, S3ObjectStore> stores;
     private final Map<String, ObjectWriter> writers;
+    private final UploaderSettings settings;
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "stowage-upload-sweeper");
+        t.setDaemon(true);
+        return t;
+    });
 
     ObjectWriters(StoreSettings stores, UploaderSettings settings) {
+        this.settings = settings;
         UploadTuning tuning = new UploadTuning(settings.multipartThreshold(), settings.partSize(),
                 settings.partsInFlight());
         RetryPolicy retry = new RetryPolicy(settings.retryAttempts(), settings.retryInitialBackoff(),
                 settings.retryMaxBackoff());
         this.stores = Map.of(
-                UploadTask.PRIMARY, new S3ObjectStore(config(UploadTask.PRIMARY, stores.primary()), tuning),
-                UploadTask.REPLICA, new S3ObjectStore(config(UploadTask.REPLICA, stores.replica()), tuning));
+                UploadTask.PRIMARY, store(UploadTask.PRIMARY, stores.primary(), tuning),
+                UploadTask.REPLICA, store(UploadTask.REPLICA, stores.replica(), tuning));
         this.writers = Map.of(
                 UploadTask.PRIMARY, new RetryingObjectWriter(this.stores.get(UploadTask.PRIMARY), retry),
                 UploadTask.REPLICA, new RetryingObjectWriter(this.stores.get(UploadTask.REPLICA), retry));
-        this.stores.values().forEach(s -> LOG.infof("object store %s ready", s));
+    }
+
+    /**
+     * Probes both stores, then schedules the sweep of abandoned multipart uploads.
+     *
+     * @throws StoreAccessException (stopping the start-up) when a store is unusable; its message is one line
+     */
+    void onStart(@Observes StartupEvent start) {
+        if (settings.probeStores()) {
+            for (S3ObjectStore store : stores.values()) {
+                try {
+                    store.probe();
+                } catch (StoreAccessException e) {
+                    LOG.error(e.getMessage());
+                    throw e;
+                }
+            }
+        }
+        stores.values().forEach(s -> LOG.infof("object store %s ready", s));
+        long every = Math.max(1, settings.abandonedUploadSweep().toSeconds());
+        sweeper.scheduleWithFixedDelay(this::sweep, 0, every, TimeUnit.SECONDS);
+    }
+
+    private void sweep() {
+        for (Map.Entry<String, ObjectWriter> writer : writers.entrySet()) {
+            try {
+                int aborted = writer.getValue().abortUploadsOlderThan(settings.abandonUploadsAfter());
+                if (aborted > 0) {
+                    LOG.infof("aborted %d multipart uploads older than %s in store %s", aborted,
+                            settings.abandonUploadsAfter(), writer.getKey());
+                }
+            } catch (StoreException e) {
+                LOG.warnf("sweep of abandoned multipart uploads in store %s failed: %s", writer.getKey(), e.getMessage());
+            }
+        }
     }
 
     /**
@@ -49,12 +104,30 @@ public class ObjectWriters {
         return writer;
     }
 
-    private static StoreConfig config(String name, StoreSettings.Store s) {
-        return new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(), s.secretAccessKey());
+    private S3ObjectStore store(String name, StoreSettings.Store s, UploadTuning tuning) {
+        StoreConfig config = new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(),
+                s.secretAccessKey());
+        return new S3ObjectStore(config, tuning, ReadTuning.defaults(),
+                settings.stateDir().resolve("journals").resolve(name), new ProgressLog(name), Clock.systemUTC());
+    }
+
+    /** Logs the start of each multipart upload (new or resumed) and each part the store confirmed. */
+    private record ProgressLog(String store) implements UploadObserver {
+        @Override
+        public void started(String key, String uploadId, boolean resumed, int confirmed) {
+            LOG.infof("%s multipart upload %s of %s:%s (%d parts already confirmed)", resumed ? "resuming" : "starting",
+                    uploadId, store, key, confirmed);
+        }
+
+        @Override
+        public void partSent(String key, String uploadId, int partNumber, long bytes) {
+            LOG.debugf("part %d (%d bytes) of %s:%s confirmed", partNumber, bytes, store, key);
+        }
     }
 
     @PreDestroy
     void close() {
+        sweeper.shutdownNow();
         stores.values().forEach(S3ObjectStore::close);
     }
 }

@@ -4,7 +4,10 @@ import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.domain.PlanRefusedException;
+import io.stowage.uploader.persistence.PendingSteps;
 import io.stowage.uploader.domain.UploadEvents;
 import io.stowage.uploader.domain.UploadOutcome;
 import io.stowage.uploader.domain.UploadPlanner;
@@ -28,29 +31,49 @@ public class UploadWork {
     private static final Logger LOG = Logger.getLogger(UploadWork.class);
     private final TaskRunner runner;
     private final ObjectWriters writers;
+    private final PendingSteps pending;
     private final Clock clock = Clock.systemUTC();
 
-    UploadWork(TaskRunner runner, ObjectWriters writers) {
+    UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending) {
         this.runner = runner;
         this.writers = writers;
+        this.pending = pending;
     }
 
-    /** @return the events to publish, in task order; never throws for a bad file or store */
+    /**
+     * For a checkpoint step whose primary-store files were all stored, also records it as waiting for
+     * verification ({@link PendingSteps}), so that its {@code latest} pointer is written once they are verified.
+     *
+     * @return the events to publish, in task order; never throws for a bad file or store
+     */
     public List<StowageEvent> upload(StowageEvent event) {
         List<UploadTask> tasks;
+        PendingStep step = null;
         try {
-            tasks = plan(event);
+            if (event instanceof CheckpointPublished checkpoint) {
+                CheckpointManifest manifest = CheckpointManifests.read(Path.of(checkpoint.manifestPath()),
+                        checkpoint.manifestSha256());
+                tasks = UploadPlanner.forCheckpoint(checkpoint, manifest);
+                step = PendingStep.of(checkpoint, manifest);
+            } else {
+                tasks = plan(event);
+            }
         } catch (PlanRefusedException e) {
             LOG.warnf("event %s %s asset %s refused: %s", event.meta().eventId(), event.topic(), event.assetId(),
                     e.getMessage());
             return List.of(UploadEvents.refused(event, e, clock));
         }
         List<StowageEvent> results = new ArrayList<>();
+        boolean primaryStored = true;
         for (UploadTask task : tasks) {
             UploadOutcome outcome = runner.run(task);
+            primaryStored &= !(task.store().equals(UploadTask.PRIMARY) && outcome instanceof UploadOutcome.Failed);
             LOG.infof("event %s %s asset %s: %s %s -> %s", event.meta().eventId(), event.topic(), event.assetId(),
                     task.store(), task.key(), outcome);
             results.add(UploadEvents.of(event, task, writers.forStore(task.store()).bucket(), outcome, clock));
+        }
+        if (step != null && primaryStored) {
+            pending.save(step);
         }
         return results;
     }
@@ -61,10 +84,6 @@ public class UploadWork {
         }
         if (event instanceof DatasetSealed sealed) {
             return UploadPlanner.forDataset(sealed);
-        }
-        if (event instanceof CheckpointPublished checkpoint) {
-            return UploadPlanner.forCheckpoint(checkpoint,
-                    CheckpointManifests.read(Path.of(checkpoint.manifestPath()), checkpoint.manifestSha256()));
         }
         throw new IllegalArgumentException("the uploader does not consume " + event.topic());
     }

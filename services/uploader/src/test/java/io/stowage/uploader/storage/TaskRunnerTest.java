@@ -102,5 +102,10 @@ class TaskRunnerTest {
         public int abortIncompleteUploads(String key) {
             return 0;
         }
+
+        @Override
+        public int abortUploadsOlderThan(java.time.Duration age) {
+            return 0;
+        }
     }
 }

@@ -1,0 +1,91 @@
+package io.stowage.uploader.domain;
+
+import io.stowage.events.CheckpointPublished;
+import io.stowage.events.ObjectVerified;
+import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.manifest.LatestCheckpoint;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A checkpoint step whose files are all in the primary store, waiting for their verification:
+ * consumes {@link ObjectVerified} results for its objects and produces the run's
+ * {@link LatestCheckpoint} pointer once the newest result of every file is OK. Immutable; pure.
+ *
+ * @param files         the step's files in the primary store (key, size, SHA-256 as uploaded)
+ * @param verifiedKeys  keys whose newest primary-store result is OK with the expected size and SHA-256
+ */
+public record PendingStep(String assetId, String experiment, String run, long step,
+                          List<LatestCheckpoint.File> files, Set<String> verifiedKeys) {
+
+    public PendingStep {
+        files = List.copyOf(files);
+        verifiedKeys = Set.copyOf(verifiedKeys);
+    }
+
+    /**
+     * @param manifest the step's checkpoint manifest (already checked against the event)
+     * @return the step with none of its primary-store files verified yet
+     * @throws PlanRefusedException when a file name is not a valid key (as {@link UploadPlanner#forCheckpoint})
+     */
+    public static PendingStep of(CheckpointPublished e, CheckpointManifest manifest) {
+        List<LatestCheckpoint.File> files = new ArrayList<>();
+        for (UploadTask task : UploadPlanner.forCheckpoint(e, manifest)) {
+            if (task.store().equals(UploadTask.PRIMARY)) {
+                String path = Path.of(e.stepDir()).relativize(task.localPath()).toString().replace('\\', '/');
+                files.add(new LatestCheckpoint.File(path, task.key(), task.bytes(), task.sha256()));
+            }
+        }
+        files.sort(Comparator.comparing(LatestCheckpoint.File::path));
+        return new PendingStep(e.assetId(), e.experiment(), e.run(), e.step(), files, Set.of());
+    }
+
+    /**
+     * @return this step with {@code result} applied: an OK result for one of its primary objects with the
+     *         uploaded size and SHA-256 marks it verified; any other result for it unmarks it; results for
+     *         other assets, stores or keys change nothing
+     */
+    public PendingStep with(ObjectVerified result) {
+        if (!assetId.equals(result.assetId()) || !UploadTask.PRIMARY.equals(result.store())) {
+            return this;
+        }
+        Optional<LatestCheckpoint.File> file = files.stream().filter(f -> f.key().equals(result.key())).findFirst();
+        if (file.isEmpty()) {
+            return this;
+        }
+        boolean ok = result.result() == VerifyResult.OK && file.get().sha256().equals(result.expectedSha256())
+                && file.get().bytes() == result.expectedBytes();
+        Set<String> keys = new TreeSet<>(verifiedKeys);
+        if (ok) {
+            keys.add(result.key());
+        } else {
+            keys.remove(result.key());
+        }
+        return new PendingStep(assetId, experiment, run, step, files, keys);
+    }
+
+    /** @return true when every file's newest result is OK */
+    public boolean verified() {
+        return files.stream().allMatch(f -> verifiedKeys.contains(f.key()));
+    }
+
+    /**
+     * @param pointedStep the step the run's pointer names now, or -1 when it has none
+     * @return the new pointer when this step is verified and not older than the current one; empty otherwise
+     */
+    public Optional<LatestCheckpoint> pointer(long pointedStep, Instant now) {
+        if (!verified() || step < pointedStep) {
+            return Optional.empty();
+        }
+        return Optional.of(new LatestCheckpoint(LatestCheckpoint.FORMAT, experiment, run, step, assetId, files,
+                now.toString()));
+    }
+}
