@@ -38,10 +38,10 @@ class AuditStoreReconcilerTest {
     @Test
     void aRunsLatestPointerIsNotUnknownButAnyOtherUntrackedKeyIs() {
         List<AuditStoreEntry> store = List.of(entry("checkpoints/e1/r1/latest.json", 90, null),
-                entry("checkpoints/e1/r1/sub/latest.json", 90, null), entry("checkpoints/e1/r1/step-1/latest.json", 9, A));
+                entry("checkpoints/e1/r1/step-1/latest.json", 9, A), entry("checkpoints/e1/r1/sub/latest.json", 90, null));
 
         assertThat(AuditStoreReconciler.reconcile(List.of(), store)).extracting(AuditStoreFinding::key)
-                .containsExactly("checkpoints/e1/r1/sub/latest.json", "checkpoints/e1/r1/step-1/latest.json");
+                .containsExactly("checkpoints/e1/r1/step-1/latest.json", "checkpoints/e1/r1/sub/latest.json");
         assertThat(AuditStoreReconciler.isRunPointer("checkpoints//r1/latest.json")).isFalse();
         assertThat(AuditStoreReconciler.isRunPointer("datasets/e1/r1/latest.json")).isFalse();
     }
