@@ -30,6 +30,12 @@ import java.util.stream.Stream;
  * flight, journal fsynced per part), {@code aws s3 cp} and {@code rclone copyto}, each to its own key. Every
  * object is read back and hashed once at the end; a wrong object voids the run. Prints each run, MiB/s medians, the
  * ratios, and the peak resident memory of this JVM (the Stowage client; S3Proxy and the tools are other processes).
+ *
+ * <p>With {@code -Dstowage.bench.upload-files=N} (N &gt; 1) it writes N files of upload-bytes each into one directory
+ * and times Stowage putting every file ({@code S3ObjectStore.put}, one PUT each below 64 MiB; files one after the
+ * other, as the uploader's {@code UploadWork} does for the files of one event, or
+ * {@code -Dstowage.bench.upload-concurrency} at once), {@code aws s3 cp --recursive} and {@code rclone copy} of the
+ * directory (each with its own default parallelism).
  */
 public final class CheckpointUploadBenchmark {
     private static final PrintStream OUT = System.out;
@@ -44,6 +50,8 @@ public final class CheckpointUploadBenchmark {
         int runs = Integer.getInteger("stowage.bench.upload-runs", 3);
         String aws = System.getProperty("stowage.bench.aws", "aws");
         String rclone = System.getProperty("stowage.bench.rclone", "rclone");
+        int files = Integer.getInteger("stowage.bench.upload-files", 1);
+        int concurrency = Integer.getInteger("stowage.bench.upload-concurrency", 1);
         Path work = Files.createTempDirectory("stowage-upload-bench");
         OUT.println("## Machine\n" + MachineInfo.describe(BenchOptions.fromSystemProperties()));
         OUT.println("aws: " + ExternalCommand.firstLine(List.of(aws, "--version")));
@@ -54,12 +62,16 @@ public final class CheckpointUploadBenchmark {
                     ep.s3SecretKey());
             StoreConfig config = new StoreConfig("primary", URI.create(ep.s3Endpoint()), ep.s3Region(),
                     ep.primaryBucket(), ep.s3AccessKey(), ep.s3SecretKey());
-            InputSet input = RandomInputs.write(work.resolve("local"), "upload-bench/", 1, bytes, 42);
+            InputSet input = RandomInputs.write(work.resolve("local"), "upload-bench/", files, bytes, 42);
             BenchObject file = input.objects().get(0);
             Path local = file.file();
             Path scratch = Files.createDirectories(work.resolve("scratch"));
             try (S3ObjectStore store = new S3ObjectStore(config, new UploadTuning(64 * MIB, (int) (64 * MIB), 4),
                     ReadTuning.defaults(), work.resolve("journals"), UploadObserver.NONE, Clock.systemUTC())) {
+                if (files > 1) {
+                    manyFiles(store, input, target, scratch, aws, rclone, runs, concurrency);
+                    return;
+                }
                 Map<String, List<Double>> seconds = new java.util.LinkedHashMap<>();
                 List<String> keys = new ArrayList<>();
                 for (int run = 1; run <= runs; run++) {
@@ -89,6 +101,68 @@ public final class CheckpointUploadBenchmark {
         } finally {
             deleteTree(work);
         }
+    }
+
+    private static void manyFiles(S3ObjectStore store, InputSet input, S3Target target, Path scratch, String aws,
+                                  String rclone, int runs, int concurrency) throws Exception {
+        String stowageName = "stowage (put per file, " + concurrency + " at once)";
+        Map<String, List<Double>> seconds = new java.util.LinkedHashMap<>();
+        List<String> prefixes = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(concurrency);
+        try {
+            for (int run = 1; run <= runs; run++) {
+                String stowagePrefix = "many/stowage/" + run + "/";
+                String awsPrefix = "many/aws/" + run + "/";
+                String rclonePrefix = "many/rclone/" + run + "/";
+                time(seconds, stowageName, run, () -> {
+                    List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+                    for (BenchObject o : input.objects()) {
+                        sent.add(pool.submit(() -> store.put(stowagePrefix + o.file().getFileName(), o.file(), o.bytes(),
+                                o.sha256(), Map.of())));
+                    }
+                    for (java.util.concurrent.Future<?> f : sent) {
+                        f.get();
+                    }
+                });
+                time(seconds, "aws s3 cp --recursive", run, () -> ExternalCommand.run(List.of(aws, "s3", "cp",
+                        "--recursive", "--only-show-errors", input.dir().toString(),
+                        "s3://" + target.bucket() + "/" + awsPrefix, "--endpoint-url", target.endpoint()),
+                        awsEnvironment(target, scratch), Set.of(), scratch));
+                time(seconds, "rclone copy", run, () -> ExternalCommand.run(List.of(rclone, "copy", "-q",
+                        input.dir().toString(), "s3:" + target.bucket() + "/" + rclonePrefix),
+                        rcloneEnvironment(target, scratch), Set.of("AWS_CA_BUNDLE"), scratch));
+                prefixes.addAll(List.of(stowagePrefix, awsPrefix, rclonePrefix));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long peakKb = peakResidentKb();
+        for (String prefix : prefixes) {
+            for (BenchObject o : input.objects()) {
+                ReadResult read = store.readAndHash(prefix + o.file().getFileName());
+                if (read.bytes() != o.bytes() || !read.sha256().equals(o.sha256())) {
+                    throw new IOException(prefix + o.file().getFileName() + " reads back as " + read);
+                }
+            }
+        }
+        OUT.println("every uploaded object read back with its file's SHA-256");
+        long total = input.totalBytes();
+        OUT.printf("%n## Upload of %s (%d MiB), median of %d runs (load average at the end %s)%n%n", input.label(),
+                total / MIB, runs, MachineInfo.loadAverage());
+        OUT.println("| tool | median s | MiB/s | files/s |");
+        OUT.println("|---|---|---|---|");
+        Map<String, Double> rate = new java.util.LinkedHashMap<>();
+        seconds.forEach((name, list) -> {
+            double median = list.stream().sorted().toList().get(list.size() / 2);
+            rate.put(name, total / (double) MIB / median);
+            OUT.printf("| %s | %.2f | %.1f | %.0f |%n", name, median, total / (double) MIB / median,
+                    input.objects().size() / median);
+        });
+        double stowage = rate.get(stowageName);
+        OUT.printf("%nstowage / aws = %.2f× (goal ≥ 1.2×); stowage / rclone = %.2f× (goal ≥ 1.5×)%n",
+                stowage / rate.get("aws s3 cp --recursive"), stowage / rate.get("rclone copy"));
+        OUT.printf("peak resident memory of the Stowage JVM (VmHWM, after the uploads): %d MiB (max heap %d MiB)%n",
+                peakKb / 1024, Runtime.getRuntime().maxMemory() / MIB);
     }
 
     private interface Upload {

@@ -35,7 +35,7 @@ final class CheckpointCommand {
         Long step;
         @Option(names = "--key", description = "A key checkpoint: keep a second verified copy in the replica store.")
         boolean key;
-        @Option(names = "--tag", description = "A label such as 'best' (repeatable); 'best' makes a key checkpoint.")
+        @Option(names = "--tag", description = "A label such as 'best' (repeatable, same characters as names); 'best' makes a key checkpoint.")
         List<String> tags = new ArrayList<>();
         @Option(names = "--last", description = "The run's last step: a key checkpoint (also when experiment.json's finalStep names it).")
         boolean last;
@@ -48,6 +48,9 @@ final class CheckpointCommand {
 
         @Override
         public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            tags.forEach(tag -> NameArguments.require("--tag", tag));
             long number = step != null ? step : stepFromName(dir);
             if (keyEvery != null && keyEvery < 1) {
                 throw new CliException(CliException.USAGE, "--key-every must be at least 1");
@@ -99,9 +102,9 @@ final class CheckpointCommand {
             exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
                     "2:bad input (a name, a non-empty --to)"})
     static final class Fetch implements Callable<Integer> {
-        @Option(names = "--experiment", required = true, description = "Experiment name.")
+        @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
         String experiment;
-        @Option(names = "--run", required = true, description = "Run name.")
+        @Option(names = "--run", required = true, description = "Run name (same characters).")
         String run;
         @picocli.CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
         Which which;
@@ -119,6 +122,8 @@ final class CheckpointCommand {
 
         @Override
         public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             StoredCheckpoint fetched;
             Progress progress = new Progress(System.err, json);

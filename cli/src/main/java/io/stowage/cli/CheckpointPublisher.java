@@ -78,6 +78,9 @@ public final class CheckpointPublisher {
         String assetId;
         try {
             assetId = AssetIds.checkpoint(experiment, run, step);
+            for (String tag : tags) {
+                io.stowage.events.Validation.requireSegment("tag", tag);
+            }
         } catch (InvalidEventException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }

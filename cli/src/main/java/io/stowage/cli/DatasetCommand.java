@@ -1,7 +1,6 @@
 package io.stowage.cli;
 
 import io.stowage.events.AssetIds;
-import io.stowage.events.Validation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,12 +38,8 @@ final class DatasetCommand {
         @Override
         public Integer call() {
             Path source = dir.toAbsolutePath().normalize();
-            try {
-                Validation.requireSegment("dataset name", name);
-                Validation.requireSegment("revision", revision);
-            } catch (io.stowage.events.InvalidEventException e) {
-                throw new CliException(CliException.USAGE, e.getMessage());
-            }
+            NameArguments.require("--name", name);
+            NameArguments.require("--revision", revision);
             Inputs.requireReadableDirectory("dataset directory", source);
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);

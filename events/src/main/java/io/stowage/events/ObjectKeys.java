@@ -1,9 +1,12 @@
 package io.stowage.events;
 
 /**
- * The content-addressed object key layout of DESIGN.md. Every method checks its name segments
- * (ASCII letters, digits, '.', '_', '-') and SHA-256s before a key is formed, and throws
- * {@link InvalidEventException} naming the bad field otherwise.
+ * The content-addressed object key layout of DESIGN.md. Every method checks its name segments by
+ * {@link Validation#segmentProblem(String)} (1–200 ASCII letters, digits, '.', '_', '-'; not "." or "..")
+ * and its SHA-256s before a key is formed, and the whole key against {@value #MAX_KEY_BYTES} bytes (the S3
+ * limit); it throws {@link InvalidEventException} with a one-line message naming the bad field otherwise.
+ * A key formed here is plain ASCII without '//', a leading '/', '+', '%' or a space, so it is sent, signed,
+ * listed and read back byte for byte by every S3 client.
  */
 public final class ObjectKeys {
     /** Steps are zero-padded to this many digits so that lexical order is numeric order. */
@@ -11,22 +14,25 @@ public final class ObjectKeys {
     /** Key of the storage root manifest. */
     public static final String ROOT_MANIFEST = "manifests/storage-root-v1.json";
 
+    /** Longest key S3 accepts, in bytes (keys formed here are ASCII: one byte per character). */
+    public static final int MAX_KEY_BYTES = 1024;
+
     private ObjectKeys() {
     }
 
     /** @return {@code datasets/<dataset>/<revision>/shards/<sha256>.tar.zst} */
     public static String shard(String dataset, String revision, String sha256) {
-        return datasetPrefix(dataset, revision) + "shards/" + sha(sha256) + ".tar.zst";
+        return bounded(datasetPrefix(dataset, revision) + "shards/" + sha(sha256) + ".tar.zst");
     }
 
     /** @return {@code datasets/<dataset>/<revision>/shards/<shard sha256>.members.jsonl} */
     public static String members(String dataset, String revision, String shardSha256) {
-        return datasetPrefix(dataset, revision) + "shards/" + sha(shardSha256) + ".members.jsonl";
+        return bounded(datasetPrefix(dataset, revision) + "shards/" + sha(shardSha256) + ".members.jsonl");
     }
 
     /** @return {@code datasets/<dataset>/<revision>/manifest.json} */
     public static String datasetManifest(String dataset, String revision) {
-        return datasetPrefix(dataset, revision) + "manifest.json";
+        return bounded(datasetPrefix(dataset, revision) + "manifest.json");
     }
 
     /** @return {@code models/<model>/<revision>/<sha256>/<filename>} */
@@ -34,7 +40,7 @@ public final class ObjectKeys {
         Validation.requireSegment("model", model);
         Validation.requireSegment("revision", revision);
         Validation.requireSegment("filename", filename);
-        return "models/" + model + "/" + revision + "/" + sha(sha256) + "/" + filename;
+        return bounded("models/" + model + "/" + revision + "/" + sha(sha256) + "/" + filename);
     }
 
     /**
@@ -42,22 +48,23 @@ public final class ObjectKeys {
      * @return {@code checkpoints/<experiment>/<run>/<step, 12 digits>/<sha256>/<filename>}
      */
     public static String checkpointFile(String experiment, String run, long step, String sha256, String filename) {
+        Validation.require(filename != null, "checkpoint file name is missing");
         for (String segment : filename.split("/", -1)) {
             Validation.requireSegment("checkpoint file name", segment);
         }
-        return runPrefix(experiment, run) + paddedStep(step) + "/" + sha(sha256) + "/" + filename;
+        return bounded(runPrefix(experiment, run) + paddedStep(step) + "/" + sha(sha256) + "/" + filename);
     }
 
     /** @return {@code checkpoints/<experiment>/<run>/latest.json} */
     public static String checkpointLatest(String experiment, String run) {
-        return runPrefix(experiment, run) + "latest.json";
+        return bounded(runPrefix(experiment, run) + "latest.json");
     }
 
     /** @return {@code archives/baselines/<model>/<milestone>/<sha256>.tar.zst} */
     public static String baselineArchive(String model, String milestone, String sha256) {
         Validation.requireSegment("model", model);
         Validation.requireSegment("milestone", milestone);
-        return "archives/baselines/" + model + "/" + milestone + "/" + sha(sha256) + ".tar.zst";
+        return bounded("archives/baselines/" + model + "/" + milestone + "/" + sha(sha256) + ".tar.zst");
     }
 
     /** @return the step as 12 zero-padded decimal digits; throws for a negative step */
@@ -76,6 +83,12 @@ public final class ObjectKeys {
         Validation.requireSegment("experiment", experiment);
         Validation.requireSegment("run", run);
         return "checkpoints/" + experiment + "/" + run + "/";
+    }
+
+    private static String bounded(String key) {
+        Validation.require(key.length() <= MAX_KEY_BYTES, "object key would be " + key.length()
+                + " bytes long, longer than S3's " + MAX_KEY_BYTES + ": shorten the names");
+        return key;
     }
 
     private static String sha(String sha256) {

@@ -36,6 +36,54 @@ class ObjectKeysTest {
         assertThatThrownBy(() -> ObjectKeys.paddedStep(-1)).isInstanceOf(InvalidEventException.class);
     }
 
+    /** The issue's examples, in every user-supplied field of every key kind; each message is one line. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"a+b", "a b", "x//y", "/lead", "naïve café", "100%", "",
+            ".", "..", "tab\there", "a\\b"})
+    void refusesTheIssuesBadNamesInEveryField(String bad) {
+        java.util.List<org.junit.jupiter.api.function.Executable> uses = java.util.List.of(
+                () -> ObjectKeys.shard(bad, "r1", SHA), () -> ObjectKeys.shard("d", bad, SHA),
+                () -> ObjectKeys.members(bad, "r1", SHA), () -> ObjectKeys.datasetManifest("d", bad),
+                () -> ObjectKeys.modelFile(bad, "r", SHA, "f"), () -> ObjectKeys.modelFile("m", bad, SHA, "f"),
+                () -> ObjectKeys.modelFile("m", "r", SHA, bad),
+                () -> ObjectKeys.checkpointFile(bad, "run", 1, SHA, "model.pt"),
+                () -> ObjectKeys.checkpointFile("exp", bad, 1, SHA, "model.pt"),
+                () -> ObjectKeys.checkpointFile("exp", "run", 1, SHA, bad),
+                () -> ObjectKeys.checkpointLatest(bad, "run"), () -> ObjectKeys.checkpointLatest("exp", bad),
+                () -> ObjectKeys.baselineArchive(bad, "m1", SHA), () -> ObjectKeys.baselineArchive("m", bad, SHA),
+                () -> AssetIds.dataset(bad, "r1"), () -> AssetIds.checkpoint("exp", bad, 1));
+        for (org.junit.jupiter.api.function.Executable use : uses) {
+            assertThatThrownBy(use::execute).isInstanceOf(InvalidEventException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n", "\t")
+                            .contains("use only ASCII letters, digits, '.', '_' and '-'"));
+        }
+        assertThat(Validation.isSegment(bad)).isFalse();
+    }
+
+    @Test
+    void theMessageNamesTheFieldTheValueAndTheFirstBadCharacter() {
+        assertThatThrownBy(() -> ObjectKeys.checkpointLatest("a+b", "run")).hasMessage(
+                "experiment 'a+b' is not a valid name: use only ASCII letters, digits, '.', '_' and '-' ('+' (U+002B) is not allowed)");
+        assertThatThrownBy(() -> ObjectKeys.checkpointLatest("exp", "naïve café")).hasMessageContaining(
+                "run 'naïve café' is not a valid name: use only ASCII letters, digits, '.', '_' and '-' ('ï' (U+00EF) is not allowed)");
+        assertThatThrownBy(() -> ObjectKeys.checkpointFile("e", "r", 1, SHA, "x//y")).hasMessageContaining(
+                "checkpoint file name '' is not a valid name: use only ASCII letters, digits, '.', '_' and '-' (it is empty)");
+        assertThatThrownBy(() -> ObjectKeys.datasetManifest("100%", "r")).hasMessageContaining("'%' (U+0025)");
+        assertThatThrownBy(() -> ObjectKeys.datasetManifest("d", "x".repeat(201))).hasMessageContaining(
+                "201 characters long, longer than 200");
+    }
+
+    @Test
+    void acceptsDotsDashesUnderscoresDigitsAndLongNamesUpToTheKeyLimit() {
+        String longName = "L".repeat(200);
+        assertThat(ObjectKeys.checkpointFile("exp.v2_final-1", "run-007_a.b", 123, SHA, "sub.dir/model_v1.2-final.pt"))
+                .isEqualTo("checkpoints/exp.v2_final-1/run-007_a.b/000000000123/" + SHA + "/sub.dir/model_v1.2-final.pt");
+        assertThat(ObjectKeys.checkpointFile(longName, longName, 1, SHA, longName)).hasSize(12 + 201 + 201 + 13 + 65 + 200);
+        assertThat(ObjectKeys.datasetManifest("...a", "-_-")).isEqualTo("datasets/...a/-_-/manifest.json");
+        assertThatThrownBy(() -> ObjectKeys.checkpointFile(longName, longName, 1, SHA, String.join("/", longName, longName, longName)))
+                .isInstanceOf(InvalidEventException.class).hasMessageContaining("longer than S3's 1024");
+    }
+
     @Test
     void assetIdsAreTheKafkaKeys() {
         assertThat(AssetIds.dataset("speech", "r1")).isEqualTo("dataset/speech/r1");

@@ -235,6 +235,11 @@ class UploaderServiceTest {
         assertThat(header(record, CloudEventHeaders.TYPE)).isEqualTo("io.stowage.object.upload.failed.v1");
         assertThatThrownBy(() -> s3.headObject(b -> b.bucket("stowage-primary").key(failed.key())).join())
                 .hasCauseInstanceOf(NoSuchKeyException.class);
+        byte[] value = EventCodec.encode(event);
+        ConsumerRecord<String, byte[]> dead = kafka.await(Topics.dlq(Topics.CHECKPOINT_PUBLISHED),
+                r -> java.util.Arrays.equals(r.value(), value), 1).get(0);
+        assertThat(header(dead, CloudEventHeaders.DLQ_REASON))
+                .isEqualTo("permanent upload failure (1 of 1 objects): " + failed.reason());
     }
 
     @Test

@@ -180,7 +180,7 @@ class ShardResourceTest {
         given().contentType(ContentType.JSON).body(body(dataset(), "bad name", staging))
                 .when().post("/api/datasets/shard")
                 .then().statusCode(400)
-                .body("error", equalTo("revision 'bad name' is not a valid name: use only ASCII letters, digits, '.', '_' and '-'"));
+                .body("error", equalTo("revision 'bad name' is not a valid name: use only ASCII letters, digits, '.', '_' and '-' (' ' (U+0020) is not allowed)"));
         assertThat(staging).isEmptyDirectory();
     }
 

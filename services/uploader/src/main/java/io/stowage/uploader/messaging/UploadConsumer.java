@@ -16,9 +16,15 @@ import org.jboss.logging.Logger;
 /**
  * Consumes {@code shard.built}, {@code dataset.sealed} and {@code checkpoint.published} (consumer
  * group {@code stowage-uploader}) and produces {@code object.uploaded} / {@code object.upload.failed}.
- * A record that is not a valid event is nacked, so the channel sends it to {@code <topic>.dlq}.
- * Store I/O runs on the worker pool, never on the event loop; the record is acknowledged only after
- * every resulting event was acknowledged by the broker.
+ * A record that is not a valid event (a name that breaks the key rule of {@code Validation.segmentProblem}
+ * included) is nacked, so the channel sends it to {@code <topic>.dlq} with the reason. A record whose
+ * upload failed permanently (the store refused it: 403, missing bucket, other 4xx; a file changed since
+ * publish or unreadable; a manifest entry whose name is not a valid key) is nacked too, after its
+ * {@code object.upload.failed} events (permanent=true) were acknowledged: the same dead-letter channel then
+ * writes it, once, to {@code <topic>.dlq} with {@code dead-letter-reason} naming the first such failure. A
+ * transient failure (after the store's retries) is reported with permanent=false and acknowledged, not
+ * dead-lettered. Store I/O runs on the worker pool, never on the event loop; the record is acknowledged
+ * only after every resulting event was acknowledged by the broker.
  */
 @ApplicationScoped
 public class UploadConsumer {
@@ -63,8 +69,16 @@ public class UploadConsumer {
         LOG.infof("event %s %s asset %s received", event.meta().eventId(), topic, event.assetId());
         return Uni.createFrom().item(() -> work.upload(event))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .chain(publisher::publishAll)
-                .chain(() -> Uni.createFrom().completionStage(record.ack()))
+                .chain(results -> publisher.publishAll(results).replaceWith(results))
+                .chain(results -> {
+                    PermanentUploadFailure permanent = PermanentUploadFailure.of(results);
+                    if (permanent == null) {
+                        return Uni.createFrom().completionStage(record.ack());
+                    }
+                    LOG.warnf("event %s %s asset %s sent to %s: %s", event.meta().eventId(), topic, event.assetId(),
+                            Topics.dlq(topic), permanent.getMessage());
+                    return Uni.createFrom().completionStage(record.nack(permanent));
+                })
                 .onFailure().recoverWithUni(e -> {
                     LOG.errorf(e, "event %s %s asset %s failed", event.meta().eventId(), topic, event.assetId());
                     return Uni.createFrom().completionStage(record.nack(e));

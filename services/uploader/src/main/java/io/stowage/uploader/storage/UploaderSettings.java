@@ -9,15 +9,21 @@ import java.time.Duration;
 /** Tuning of the uploader, from {@code stowage.uploader.*}. */
 @ConfigMapping(prefix = "stowage.uploader")
 public interface UploaderSettings {
-    /** Attempts per store call when the store is unreachable or answers 5xx, before reporting a transient failure. */
+    /**
+     * Attempts per store call when the store is unreachable, resets the connection or answers 5xx, 429, 408 or
+     * 503 SlowDown, before reporting a transient failure. A 403, a missing bucket or any other 4xx is never retried.
+     */
     @WithDefault("4")
     int retryAttempts();
 
-    /** Wait before the second attempt; doubles after each failure. */
+    /**
+     * Ceiling of the wait before the second attempt; the ceiling doubles after each failure up to retry-max-backoff,
+     * and each wait is drawn uniformly between half the ceiling and the ceiling (jitter).
+     */
     @WithDefault("PT1S")
     Duration retryInitialBackoff();
 
-    /** Longest wait between two attempts. */
+    /** Largest ceiling of a wait between two attempts. */
     @WithDefault("PT10S")
     Duration retryMaxBackoff();
 
