@@ -11,7 +11,8 @@ import java.util.concurrent.Callable;
  * answer as JSON with {@code --json}; exit 0 when the chain verifies, 1 when it is broken or the ledger cannot answer.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true, description = "Audit the ledger's trail.",
-        subcommands = {AuditCommand.VerifyChain.class, AuditStoreCommand.class, AuditReplayCommand.class})
+        subcommands = {AuditCommand.VerifyChain.class, AuditStoreCommand.class, AuditReplayCommand.class,
+                AuditArchiveCommand.class})
 final class AuditCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -334,6 +334,116 @@ class DemoEndToEndTest {
         assertThat(hot.run().resolve("train.log")).exists();
     }
 
+    /**
+     * Issue #7, milestone archives: {@code stowage audit archive --run} of the demo's run puts a jsonl.zst at
+     * {@code ledger/archives/run/<E>/<R>/<sha256>.jsonl.zst} whose SHA-256 is its name, which decompresses to the run's
+     * events in chain order (each line's link as the ledger stored it), holds no credential or signed URL, is verified
+     * (HEAD and full read OK in the ledger), and is the same object when archived again.
+     */
+    @Test
+    @Order(10)
+    void archivingTheDemoRunStoresAVerifiedHashBoundJsonlZstOfItsEventsInChainOrder() throws Exception {
+        Path home = Files.createDirectories(work.resolve("home"));
+        platform.session().writeTo(home.resolve("session.json"));
+        String runAsset = "run/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN;
+        String stepPrefix = "checkpoint/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN + "/";
+        StackEndpoints stack = platform.session().stack();
+
+        String out = runCli(home, "audit", "archive", "--run", DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN, "--json");
+        AuditArchiveCommand.Result result = EventCodec.mapper().readValue(out, AuditArchiveCommand.Result.class);
+        assertThat(result.verified()).isTrue();
+        assertThat(result.key()).isEqualTo("ledger/archives/" + runAsset + "/" + result.sha256() + ".jsonl.zst");
+
+        byte[] stored = get(stack.primaryBucket(), result.key());
+        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(stored))).isEqualTo(result.sha256());
+        assertThat(stored).hasSize((int) result.bytes());
+        String text;
+        try (ZstdInputStream in = new ZstdInputStream(new ByteArrayInputStream(stored))) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        List<String> lines = List.of(text.split("\n"));
+        var header = EventCodec.mapper().readTree(lines.get(0));
+        assertThat(header.get("format").asText()).isEqualTo("stowage-ledger-archive-v1");
+        assertThat(header.get("archivedAsset").asText()).isEqualTo(runAsset);
+
+        Map<Long, String> linkBySeq = new LinkedHashMap<>();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             ResultSet rows = db.createStatement().executeQuery("select seq, chain_hash from ledger_event where asset_id like '"
+                     + stepPrefix + "%' or correlation_id like '" + stepPrefix + "%' or asset_id = '" + runAsset
+                     + "' order by seq")) {
+            while (rows.next()) {
+                linkBySeq.put(rows.getLong(1), rows.getString(2));
+            }
+        }
+        assertThat(linkBySeq).hasSizeGreaterThan(20);
+        assertThat(header.get("events").asLong()).isEqualTo(linkBySeq.size());
+        assertThat(lines).hasSize(linkBySeq.size() + 1);
+        List<Long> seqs = new ArrayList<>();
+        Set<String> topics = new java.util.TreeSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            var node = EventCodec.mapper().readTree(line);
+            String row = line.substring(line.indexOf("\"row\":") + 6, line.length() - 1);
+            String recomputed = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(
+                    (node.get("previousHash").asText() + "\n" + row).getBytes(StandardCharsets.UTF_8)));
+            long seq = node.get("row").get("seq").asLong();
+            assertThat(node.get("chainHash").asText()).isEqualTo(recomputed).isEqualTo(linkBySeq.get(seq));
+            assertThat(node.get("row").get("assetId").asText()).startsWith(stepPrefix);
+            seqs.add(seq);
+            topics.add(node.get("row").get("topic").asText());
+        }
+        assertThat(seqs).containsExactlyElementsOf(linkBySeq.keySet());
+        assertThat(topics).contains(Topics.CHECKPOINT_PUBLISHED, Topics.OBJECT_UPLOADED, Topics.OBJECT_VERIFIED);
+        assertThat(header.get("lastChainHash").asText()).isEqualTo(linkBySeq.get(seqs.get(seqs.size() - 1)));
+
+        assertThat(text).doesNotContainIgnoringCase("X-Amz-Signature").doesNotContainIgnoringCase("X-Amz-Credential")
+                .doesNotContain(stack.s3AccessKey()).doesNotContain(stack.s3SecretKey()).doesNotContain(stack.pgPassword() + "@");
+
+        Map<String, String> verified = new LinkedHashMap<>();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             ResultSet rows = db.createStatement().executeQuery("select topic, payload from ledger_event where asset_id = 'archive/"
+                     + runAsset + "' order by seq")) {
+            while (rows.next()) {
+                var payload = EventCodec.mapper().readTree(rows.getString(2));
+                if (rows.getString(1).equals(Topics.OBJECT_VERIFIED)) {
+                    verified.put(payload.get("method").asText(), payload.get("result").asText());
+                    assertThat(payload.get("key").asText()).isEqualTo(result.key());
+                }
+            }
+        }
+        assertThat(verified).containsEntry("HEAD", "OK").containsEntry("FULL_READ", "OK");
+
+        // archived again, after its own events landed: the same bytes, the same key
+        String again = runCli(home, "audit", "archive", "--run", DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN, "--json");
+        AuditArchiveCommand.Result second = EventCodec.mapper().readValue(again, AuditArchiveCommand.Result.class);
+        assertThat(second.key()).isEqualTo(result.key());
+        assertThat(second.sha256()).isEqualTo(result.sha256());
+        assertThat(runCli(home, "audit", "archive", "--dataset", DemoRunner.DATASET + "@" + DemoRunner.REVISION, "--dry-run", "--json"))
+                .contains("\"key\":\"ledger/archives/dataset/" + DemoRunner.DATASET + "/" + DemoRunner.REVISION + "/");
+    }
+
+    /** Runs {@code stowage ARGS} in this JVM against the session in {@code home}; returns stdout, exit 0 asserted. */
+    private static String runCli(Path home, String... args) {
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        String savedHome = System.getProperty("stowage.home");
+        System.setProperty("stowage.home", home.toString());
+        int code;
+        try {
+            System.setOut(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+            code = StowageCli.execute(args);
+        } finally {
+            System.setOut(saved);
+            if (savedHome == null) {
+                System.clearProperty("stowage.home");
+            } else {
+                System.setProperty("stowage.home", savedHome);
+            }
+        }
+        String out = captured.toString(StandardCharsets.UTF_8);
+        assertThat(code).as("stowage %s: %s", String.join(" ", args), out).isZero();
+        return out;
+    }
+
     private static ReleaseRequester requester(EventPublisher publisher) {
         return new ReleaseRequester(publisher, new LedgerClient(platform.session().serviceUrl("ledger")), Clock.systemUTC(),
                 io.stowage.events.ProtectedRoots.parse(platform.session().protectedRoots()));

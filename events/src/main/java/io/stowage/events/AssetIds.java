@@ -23,6 +23,27 @@ public final class AssetIds {
         return "checkpoint/" + experiment + "/" + run + "/" + ObjectKeys.paddedStep(step);
     }
 
+    /**
+     * @return {@code run/<experiment>/<run>}: a training run as a whole (the unit a milestone archive closes);
+     *         its steps are the assets {@link #checkpoint} of that experiment and run
+     * @throws InvalidEventException when a name is not a valid key segment
+     */
+    public static String run(String experiment, String run) {
+        Validation.requireSegment("experiment", experiment);
+        Validation.requireSegment("run", run);
+        return "run/" + experiment + "/" + run;
+    }
+
+    /**
+     * @param archivedAsset the asset a milestone archive closes ({@link #dataset} or {@link #run})
+     * @return {@code archive/<archived asset>}: the key of the events about its archive, kept apart from the
+     *         archived asset's own events so that archiving again reads the same events
+     */
+    public static String archive(String archivedAsset) {
+        Validation.requireText("archivedAsset", archivedAsset);
+        return "archive/" + archivedAsset;
+    }
+
     /** @return the key of every event of one release request */
     public static String release(String requestId) {
         Validation.requireText("requestId", requestId);

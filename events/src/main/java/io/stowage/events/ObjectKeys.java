@@ -67,6 +67,19 @@ public final class ObjectKeys {
         return bounded("archives/baselines/" + model + "/" + milestone + "/" + sha(sha256) + ".tar.zst");
     }
 
+    /**
+     * @param assetId the archived asset: {@code dataset/<name>/<revision>} or {@code run/<experiment>/<run>}
+     *                ({@link AssetIds#dataset}, {@link AssetIds#run}); each segment must be valid
+     * @return {@code ledger/archives/<asset id>/<sha256>.jsonl.zst}, e.g.
+     *         {@code ledger/archives/run/speech-digits/run-1/<sha256>.jsonl.zst}
+     */
+    public static String ledgerArchive(String assetId, String sha256) {
+        for (String segment : assetId.split("/", -1)) {
+            Validation.requireSegment("archived asset", segment);
+        }
+        return "ledger/archives/" + assetId + "/" + sha(sha256) + ".jsonl.zst";
+    }
+
     /** @return the step as 12 zero-padded decimal digits; throws for a negative step */
     public static String paddedStep(long step) {
         Validation.requireNonNegative("step", step);

@@ -42,12 +42,15 @@ public final class Topics {
     public static final String PROVIDER_ALERT = "provider.alert";
     /** A provider refused an action (4xx) or kept failing (5xx after retries); provider-adapter. */
     public static final String PROVIDER_ACTION_FAILED = "provider.action.failed";
+    /** A milestone archive (a closed run's or dataset revision's ledger events, {@code jsonl.zst}) was written locally
+     *  and is ready to upload; the CLI ({@code stowage audit archive}). */
+    public static final String ARCHIVE_PUBLISHED = "archive.published";
 
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
-            POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED);
+            POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED);
 
     private Topics() {
     }

@@ -44,7 +44,8 @@ class EventCodecTest {
                 PodTerminated.of(next, "pod-1", "runpod", 3600, new java.math.BigDecimal("0.44"), "operator"),
                 ProviderAlert.of(next, "volume", "vol-1", "release-blocked", "ttl reached; gate denied",
                         List.of("5 unaccounted-file: notes.txt"), "req-1"),
-                ProviderActionFailed.of(next, "create-volume", "volume", "scratch-1", "runpod", 400, true, "size too large"));
+                ProviderActionFailed.of(next, "create-volume", "volume", "scratch-1", "runpod", 400, true, "size too large"),
+                ArchivePublished.of(next, "run/exp/run", "/stage/archives/" + SHA + ".jsonl.zst", 321, SHA, 12, 3, 40, SHA));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

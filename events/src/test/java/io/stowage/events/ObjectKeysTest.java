@@ -90,4 +90,15 @@ class ObjectKeysTest {
         assertThat(AssetIds.checkpoint("exp", "run", 42)).isEqualTo("checkpoint/exp/run/000000000042");
         assertThat(AssetIds.kindOf("checkpoint/exp/run/000000000042")).isEqualTo("checkpoint");
     }
+
+    @Test
+    void aMilestoneArchiveIsKeyedByTheArchivedAssetAndItsSha256() {
+        assertThat(ObjectKeys.ledgerArchive(AssetIds.run("exp", "run-1"), SHA))
+                .isEqualTo("ledger/archives/run/exp/run-1/" + SHA + ".jsonl.zst");
+        assertThat(ObjectKeys.ledgerArchive(AssetIds.dataset("speech", "r1"), SHA))
+                .isEqualTo("ledger/archives/dataset/speech/r1/" + SHA + ".jsonl.zst");
+        assertThat(AssetIds.archive("run/exp/run-1")).isEqualTo("archive/run/exp/run-1");
+        assertThatThrownBy(() -> ObjectKeys.ledgerArchive("run/../x", SHA)).isInstanceOf(InvalidEventException.class);
+        assertThatThrownBy(() -> ObjectKeys.ledgerArchive("run/exp/run-1", "abc")).isInstanceOf(InvalidEventException.class);
+    }
 }

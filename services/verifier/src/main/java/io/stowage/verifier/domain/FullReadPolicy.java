@@ -16,7 +16,8 @@ import java.util.Optional;
  * {@link ObjectUploaded} and produces a {@link Choice} with the reason, in this order of rules
  * (services/verifier/README.md has the whole policy):
  * <ol>
- *   <li>a manifest ({@link ObjectKind#MEMBERS}, {@link ObjectKind#DATASET_MANIFEST});</li>
+ *   <li>a manifest ({@link ObjectKind#MEMBERS}, {@link ObjectKind#DATASET_MANIFEST}) or a milestone archive
+ *       ({@link ObjectKind#ARCHIVE}: small, and itself audit evidence);</li>
  *   <li>an object of the replica store (only key checkpoints are copied there);</li>
  *   <li>a {@link ObjectKind#SHARD} or {@link ObjectKind#CHECKPOINT_FILE} of an asset that has had no
  *       successful full read yet in this verifier instance (gate condition 2);</li>
@@ -60,6 +61,9 @@ public final class FullReadPolicy {
         ObjectKind kind = uploaded.kind();
         if (kind == ObjectKind.MEMBERS || kind == ObjectKind.DATASET_MANIFEST) {
             return new Choice(true, "full read: manifest");
+        }
+        if (kind == ObjectKind.ARCHIVE) {
+            return new Choice(true, "full read: milestone archive");
         }
         if ("replica".equals(uploaded.store())) {
             return new Choice(true, "full read: replica copy of a key checkpoint");

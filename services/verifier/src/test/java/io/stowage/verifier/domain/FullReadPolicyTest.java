@@ -48,6 +48,8 @@ class FullReadPolicyTest {
                 .isEqualTo(new FullReadPolicy.Choice(true, "full read: manifest"));
         assertThat(never.choose(uploaded("primary", ObjectKind.DATASET_MANIFEST, "d")))
                 .isEqualTo(new FullReadPolicy.Choice(true, "full read: manifest"));
+        assertThat(never.choose(uploaded("archive/run/exp/run-1", "primary", ObjectKind.ARCHIVE, "ledger/archives/a", 10)))
+                .isEqualTo(new FullReadPolicy.Choice(true, "full read: milestone archive"));
         assertThat(never.choose(uploaded("replica", ObjectKind.CHECKPOINT_FILE, "c")))
                 .isEqualTo(new FullReadPolicy.Choice(true, "full read: replica copy of a key checkpoint"));
         FullReadPolicy.Choice shard = never.choose(uploaded("primary", ObjectKind.SHARD, "s"));

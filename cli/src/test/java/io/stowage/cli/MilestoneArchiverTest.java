@@ -1,0 +1,53 @@
+package io.stowage.cli;
+
+import com.github.luben.zstd.Zstd;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MilestoneArchiverTest {
+    static final String TEXT = "{\"archivedAsset\":\"run/e/r\",\"events\":1}\n{\"chainHash\":\"" + "a".repeat(64)
+            + "\",\"previousHash\":\"" + "0".repeat(64) + "\",\"row\":{\"seq\":1}}\n";
+
+    @Test
+    void theSameTextGivesTheSameBytesWhichDecompressToIt() {
+        byte[] first = MilestoneArchiver.compress(TEXT);
+        byte[] second = MilestoneArchiver.compress(new String(TEXT.toCharArray()));
+
+        assertThat(second).isEqualTo(first);
+        assertThat(MilestoneArchiver.sha256(second)).isEqualTo(MilestoneArchiver.sha256(first)).hasSize(64);
+        assertThat(new String(Zstd.decompress(first, (int) Zstd.getFrameContentSize(first)), StandardCharsets.UTF_8))
+                .isEqualTo(TEXT);
+        assertThat(MilestoneArchiver.compress(TEXT + " ")).isNotEqualTo(first);
+    }
+
+    @Test
+    void aSignedUrlOrASessionCredentialIsRefusedWithoutNamingTheSecret() {
+        String signed = TEXT.replace("run/e/r", "https://s3/b/k?X-Amz-Algorithm=AWS4&x-amz-signature=abc");
+        assertThatThrownBy(() -> MilestoneArchiver.refuseSecrets("run/e/r", signed, List.of()))
+                .isInstanceOf(CliException.class).hasMessageContaining("signed URL (x-amz-signature)");
+        String leaked = TEXT.replace("run/e/r", "AKIAEXAMPLESECRET42");
+        assertThatThrownBy(() -> MilestoneArchiver.refuseSecrets("run/e/r", leaked, List.of("AKIAEXAMPLESECRET42")))
+                .isInstanceOf(CliException.class).hasMessageContaining("credential of this session")
+                .hasMessageNotContaining("AKIAEXAMPLESECRET42");
+        MilestoneArchiver.refuseSecrets("run/e/r", TEXT, List.of("AKIAEXAMPLESECRET42", " "));
+    }
+
+    @Test
+    void anArchivedAssetIsARunOrADatasetRevision() {
+        AuditArchiveCommand.Target run = new AuditArchiveCommand.Target();
+        run.run = "speech-digits/run-1";
+        assertThat(AuditArchiveCommand.archivedAsset(run)).isEqualTo("run/speech-digits/run-1");
+        AuditArchiveCommand.Target dataset = new AuditArchiveCommand.Target();
+        dataset.dataset = "speech@r1";
+        assertThat(AuditArchiveCommand.archivedAsset(dataset)).isEqualTo("dataset/speech/r1");
+        AuditArchiveCommand.Target bad = new AuditArchiveCommand.Target();
+        bad.run = "speech-digits";
+        assertThatThrownBy(() -> AuditArchiveCommand.archivedAsset(bad)).isInstanceOf(CliException.class)
+                .extracting(e -> ((CliException) e).exitCode()).isEqualTo(CliException.USAGE);
+    }
+}
