@@ -80,7 +80,7 @@ final class ReleaseReport {
             outcome.failed().forEach(f -> out.append(String.format("  condition %d (%s): %s%n", f.condition(), f.code(),
                     f.detail())));
         }
-        out.append("would free: ").append(plan.fileCount()).append(" file(s), ").append(plan.totalBytes())
+        out.append(!outcome.dryRun() && outcome.released() ? "freed: " : "would free: ").append(plan.fileCount()).append(" file(s), ").append(plan.totalBytes())
                 .append(" bytes").append(plan.inventoryDigest() == null ? "" : " (inventory " + plan.inventoryDigest() + ")")
                 .append('\n');
         plan.inventory().stream().limit(MAX_FILES).forEach(f -> out.append(String.format("  %12d  %s  %s%n", f.bytes(),

@@ -88,4 +88,14 @@ class ReleaseReportTest {
         assertThat(ReleaseReport.exitCode(refused)).isEqualTo(CliException.FAILED);
         assertThat(ReleaseReport.table(refused)).contains("the release was refused: changed since the gate passed");
     }
+
+    @Test
+    void aDoneReleaseSaysFreedNotWouldFree() {
+        ReleaseOutcome done = new ReleaseOutcome("req-4", "/vol/run/step-1", false, "passed", List.of(), true, null,
+                passedDryRun().plan());
+
+        assertThat(ReleaseReport.table(done)).contains("released: the directory is gone", "freed: 2 file(s), 12 bytes")
+                .doesNotContain("would free");
+        assertThat(ReleaseReport.exitCode(done)).isZero();
+    }
 }
