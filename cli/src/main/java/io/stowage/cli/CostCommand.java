@@ -29,7 +29,7 @@ final class CostCommand implements Callable<Integer> {
         long archived = archivedBytes(session.serviceUrl("ledger"));
         JsonNode report = new ProviderClient(session.serviceUrl("provider-adapter")).cost(at, archived);
         if (json) {
-            JsonOut.print(plainDecimals(report));
+            JsonOut.print(report);
             return 0;
         }
         System.out.printf("cost at %s (US dollars)%n", report.path("at").asText());
@@ -48,30 +48,6 @@ final class CostCommand implements Callable<Integer> {
                 archive.path("archivedBytes").asLong(), cents(archive.path("storeMonthlyUsd")),
                 cents(archive.path("onVolumeMonthlyUsd")), cents(archive.path("monthlySavingUsd")));
         return 0;
-    }
-
-    /**
-     * @param tree a JSON tree as parsed from the provider-adapter (decimal amounts arrive as doubles, e.g. 6.7E-5)
-     * @return the same tree with every floating-point number as a BigDecimal of the same shortest decimal value,
-     *         which {@link JsonOut} prints plainly ({@code 0.000067}, never {@code 6.7E-5})
-     */
-    static JsonNode plainDecimals(JsonNode tree) {
-        if (tree.isFloatingPointNumber()) {
-            return com.fasterxml.jackson.databind.node.DecimalNode.valueOf(BigDecimal.valueOf(tree.doubleValue()));
-        }
-        if (tree.isObject()) {
-            com.fasterxml.jackson.databind.node.ObjectNode copy = ((com.fasterxml.jackson.databind.node.ObjectNode) tree).deepCopy();
-            copy.fieldNames().forEachRemaining(name -> copy.set(name, plainDecimals(copy.get(name))));
-            return copy;
-        }
-        if (tree.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode copy = ((com.fasterxml.jackson.databind.node.ArrayNode) tree).deepCopy();
-            for (int i = 0; i < copy.size(); i++) {
-                copy.set(i, plainDecimals(copy.get(i)));
-            }
-            return copy;
-        }
-        return tree;
     }
 
     /** @return the bytes of every object the ledger records in the primary store (paged {@code /api/objects}) */

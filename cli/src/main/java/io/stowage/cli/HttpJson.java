@@ -1,5 +1,6 @@
 package io.stowage.cli;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import io.stowage.events.EventCodec;
 
@@ -78,10 +79,20 @@ final class HttpJson {
             throw new CliException(code, error != null ? error : uri.getPath() + " answered HTTP " + response.statusCode());
         }
         try {
-            return EventCodec.mapper().readValue(response.body(), type);
+            return read(response.body(), type);
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "unexpected answer from " + uri + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Decodes an answer; a JSON tree keeps decimal numbers as BigDecimal (money from the provider-adapter stays
+     * {@code 0.000067} when printed again, never {@code 6.7E-5}); typed fields convert as usual.
+     *
+     * @throws IOException when the body is not JSON of that shape
+     */
+    static <T> T read(byte[] body, JavaType type) throws IOException {
+        return EventCodec.mapper().reader(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).forType(type).readValue(body);
     }
 
     private static String errorOf(byte[] body) {

@@ -4,19 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.events.EventCodec;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code stowage cost --json} prints amounts as plain decimals, as its help promises. */
+/** {@code stowage cost --json} prints amounts as plain decimals, as its help promises: answers keep them as decimals. */
 class CostCommandTest {
 
     @Test
-    void amountsParsedAsDoublesArePrintedPlainEverywhereInTheTree() throws Exception {
-        JsonNode parsed = EventCodec.mapper().readTree(
-                "{\"totalCostUsd\":6.7E-5,\"lines\":[{\"costUsd\":1.4E-5,\"sizeBytes\":500000000000}],\"archive\":{\"monthlySavingUsd\":35.0}}");
+    void amountsInAnAnswerArePrintedAgainAsPlainDecimalsEverywhereInTheTree() throws Exception {
+        byte[] answer = ("{\"totalCostUsd\":0.000067,\"lines\":[{\"costUsd\":1.4E-5,\"sizeBytes\":500000000000}],"
+                + "\"archive\":{\"monthlySavingUsd\":35.000000}}").getBytes(StandardCharsets.UTF_8);
 
-        String printed = EventCodec.mapper().writeValueAsString(CostCommand.plainDecimals(parsed));
+        JsonNode report = HttpJson.read(answer, EventCodec.mapper().constructType(JsonNode.class));
 
-        assertThat(printed).isEqualTo(
-                "{\"totalCostUsd\":0.000067,\"lines\":[{\"costUsd\":0.000014,\"sizeBytes\":500000000000}],\"archive\":{\"monthlySavingUsd\":35.0}}");
+        assertThat(EventCodec.mapper().writeValueAsString(report)).isEqualTo(
+                "{\"totalCostUsd\":0.000067,\"lines\":[{\"costUsd\":0.000014,\"sizeBytes\":500000000000}],"
+                        + "\"archive\":{\"monthlySavingUsd\":35}}"); // the tree drops trailing zeros, never the value
     }
 }
