@@ -61,6 +61,9 @@ final class RunCommand implements Runnable {
                 JsonOut.print(runs);
                 return 0;
             }
+            if (runs.isEmpty()) {
+                System.out.println("no runs with a cost cap (set one with `stowage run cap RUN --cap-usd N`)");
+            }
             for (JsonNode r : runs) {
                 System.out.printf("%-30s cap %s USD, %s s; checkpoint requested %s; stopped %s%n",
                         r.path("runId").asText(), r.path("capUsd").asText("-"), r.path("maxSeconds").asText(),

@@ -55,18 +55,37 @@ final class StatusCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** @return one line per store, e.g. "scrub coverage primary (period P30D): 3 of 4 objects re-read in the period, …" */
+    /** @return one line per store, e.g. "scrub coverage primary (period 30d): 3 of 4 objects re-read in the period, …" */
     static String line(ScrubCoverage c) {
         String head = String.format(Locale.ROOT, "scrub coverage %s (period %s): %d of %d objects re-read in the period"
                         + " (%s in %d full reads, %d by the scrub), %d never re-read, %d overdue", c.store(),
-                Duration.ofSeconds(c.periodSeconds()), c.objectsReReadInPeriod(), c.objects(), size(c.bytesReReadInPeriod()),
+                human(c.periodSeconds()), c.objectsReReadInPeriod(), c.objects(), size(c.bytesReReadInPeriod()),
                 c.fullReadsInPeriod(), c.scrubReadsInPeriod(), c.objectsNeverReRead(), c.objectsOverdue());
         if (c.oldestUncheckedKey() == null) {
             return head;
         }
-        return head + String.format(Locale.ROOT, "; oldest unchecked %s, %s %s (%s ago)", c.oldestUncheckedKey(),
+        return head + String.format(Locale.ROOT, "; next due %s, %s %s (%s ago)", c.oldestUncheckedKey(),
                 c.oldestUncheckedNeverReRead() ? "never re-read, uploaded" : "last re-read", c.oldestUncheckedSince(),
-                Duration.ofSeconds(c.oldestUncheckedAgeSeconds()));
+                human(c.oldestUncheckedAgeSeconds()));
+    }
+
+    /**
+     * @param seconds a duration in seconds, 0 or more
+     * @return the duration in the largest whole units a reader scans quickly: {@code 30d}, {@code 2d 4h}, {@code 5h 3m},
+     *         {@code 3m 20s}, {@code 3s}
+     */
+    static String human(long seconds) {
+        long d = seconds / 86_400, h = seconds % 86_400 / 3_600, m = seconds % 3_600 / 60, s = seconds % 60;
+        if (d > 0) {
+            return h == 0 ? d + "d" : d + "d " + h + "h";
+        }
+        if (h > 0) {
+            return m == 0 ? h + "h" : h + "h " + m + "m";
+        }
+        if (m > 0) {
+            return s == 0 ? m + "m" : m + "m " + s + "s";
+        }
+        return s + "s";
     }
 
     private static String size(long bytes) {
