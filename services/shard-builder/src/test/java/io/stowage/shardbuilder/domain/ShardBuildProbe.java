@@ -15,6 +15,10 @@ public final class ShardBuildProbe {
     private ShardBuildProbe() {
     }
 
+    /**
+     * @param args dataset directory, staging directory, target shard bytes
+     * @throws Exception any failure of the build, which ends the child JVM with a non-zero exit code
+     */
     public static void main(String[] args) throws Exception {
         SealedDataset sealed = new DatasetSharder(new ShardWriter(0)).shard(new ShardRequest(Path.of(args[0]),
                 "probe", "r1", "CC0-1.0", "generated", Long.parseLong(args[2]), Path.of(args[1])));
