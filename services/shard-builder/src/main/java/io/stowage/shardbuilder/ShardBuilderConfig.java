@@ -28,6 +28,13 @@ public interface ShardBuilderConfig {
     @WithDefault("0")
     long sourceDateEpoch();
 
+    /**
+     * Most shards written at once, each on its own thread; 0 means one per processor
+     * ({@code Runtime.availableProcessors()}). The shards' bytes and order do not depend on it.
+     */
+    @WithDefault("0")
+    int parallelism();
+
     /** How long to wait for Kafka to acknowledge each event before the request fails. */
     @WithDefault("30s")
     Duration publishTimeout();

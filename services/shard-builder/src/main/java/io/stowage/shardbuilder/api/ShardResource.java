@@ -38,7 +38,8 @@ public class ShardResource {
     ShardResource(ShardBuilderConfig config, EventPublisher publisher) {
         this.config = config;
         this.publisher = publisher;
-        this.sharder = new DatasetSharder(new ShardWriter(config.sourceDateEpoch()));
+        int parallelism = config.parallelism() > 0 ? config.parallelism() : Runtime.getRuntime().availableProcessors();
+        this.sharder = new DatasetSharder(new ShardWriter(config.sourceDateEpoch()), parallelism);
     }
 
     /**

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Lists the regular files of a dataset directory without following symlinks: consumes a directory,
  * produces {@link Member}s sorted by relative path (Java {@link String} order of the '/'-separated
- * path), which is the member order of the shards.
+ * path), which is the member order of the shards. A file hard-linked from outside the directory is
+ * refused with the other non-regular entries ({@link HardLinks}).
  */
 public final class DatasetScanner {
 
@@ -22,8 +23,10 @@ public final class DatasetScanner {
      * @param dir the dataset directory
      * @return every regular file below {@code dir}, sorted by relative path; empty when there is none
      * @throws DatasetInputException when {@code dir} is missing, not a directory or unreadable, or when
-     *                               it holds symlinks, FIFOs, sockets or devices (one message names
-     *                               every one of them, with its kind)
+     *                               it holds symlinks, FIFOs, sockets, devices or hard-linked files with a
+     *                               link outside {@code dir} (one message names every one of them, with
+     *                               its kind, sorted by path); hard links that all lie inside {@code dir}
+     *                               are allowed and each name is listed as a member of its own
      * @throws IOException           when walking the directory fails for another reason
      */
     public List<Member> scan(Path dir) throws IOException {
@@ -42,10 +45,12 @@ public final class DatasetScanner {
         }
         List<Member> members = new ArrayList<>();
         List<String> offenders = new ArrayList<>();
+        HardLinks hardLinks = new HardLinks();
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
                 if (attributes.isRegularFile()) {
+                    hardLinks.add(file);
                     members.add(new Member(relativeName(root, file), file, attributes.size(),
                             attributes.lastModifiedTime()));
                 } else {
@@ -59,6 +64,7 @@ public final class DatasetScanner {
                 throw new DatasetInputException("cannot read " + file + ": " + e.getClass().getSimpleName());
             }
         });
+        offenders.addAll(hardLinks.offenders());
         if (!offenders.isEmpty()) {
             offenders.sort(null);
             throw new DatasetInputException("only regular files can be sharded; the dataset directory also holds: "

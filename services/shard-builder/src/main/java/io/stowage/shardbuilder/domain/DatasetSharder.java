@@ -16,15 +16,31 @@ import java.util.List;
 /**
  * Cuts a dataset directory into shards: consumes a {@link ShardRequest}, produces the shards, their
  * member manifests and the dataset manifest under {@code <staging>/datasets/<dataset>/<revision>/}
- * (the local layout mirrors the object keys), and returns them as a {@link SealedDataset}.
+ * (the local layout mirrors the object keys), and returns them as a {@link SealedDataset}. Shards are
+ * written in parallel (one per thread, by default as many threads as processors); the output is the
+ * same bytes, in the same order, as a sequential build.
  */
 public final class DatasetSharder {
     private final DatasetScanner scanner = new DatasetScanner();
-    private final ShardWriter writer;
+    private final ShardWrites writes;
 
-    /** @param writer writes each shard (carries the normalised mtime) */
+    /**
+     * Writes as many shards at once as the JVM has processors ({@link Runtime#availableProcessors()}).
+     *
+     * @param writer writes each shard (carries the normalised mtime)
+     */
     public DatasetSharder(ShardWriter writer) {
-        this.writer = writer;
+        this(writer, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param writer      writes each shard (carries the normalised mtime)
+     * @param parallelism most shards written at once, at least 1 (1 = sequential); the shards' bytes do
+     *                    not depend on it
+     * @throws IllegalArgumentException when {@code parallelism} is below 1
+     */
+    public DatasetSharder(ShardWriter writer, int parallelism) {
+        this.writes = new ShardWrites(writer, parallelism);
     }
 
     /**
@@ -32,8 +48,9 @@ public final class DatasetSharder {
      *                                or holds anything but regular files and directories, two files collide
      *                                on their WebDataset (key, extension), or the staging directory lies
      *                                inside the dataset (all checked before anything is written)
-     * @throws MemberChangedException when a file changed while it was read (shards written before stay in
-     *                                staging, named by content, but nothing is returned, so nothing is published)
+     * @throws MemberChangedException when a file changed while it was read (shards written before or
+     *                                beside it stay in staging, named by content, but nothing is returned,
+     *                                so nothing is published; shards not yet started are not written)
      * @throws IOException            when reading or writing fails
      */
     public SealedDataset shard(ShardRequest request) throws IOException {
@@ -57,10 +74,7 @@ public final class DatasetSharder {
                     + " must not be inside the dataset directory " + source + " (nor contain it)");
         }
         Path shardsDir = Files.createDirectories(revisionDir.resolve("shards"));
-        List<BuiltShard> shards = new ArrayList<>(plans.size());
-        for (ShardPlan plan : plans) {
-            shards.add(writer.write(plan, shardsDir));
-        }
+        List<BuiltShard> shards = writes.writeAll(plans, shardsDir);
         DatasetManifest manifest = manifest(request, shards);
         WrittenFile manifestFile = DurableFiles.write(manifestPath, EventCodec.mapper().writeValueAsBytes(manifest));
         return new SealedDataset(source, shards, manifestFile, manifest);

@@ -109,4 +109,62 @@ class DatasetScannerTest {
         assertThat(member.bytes()).isEqualTo(7);
         assertThat(member.modified()).isEqualTo(time);
     }
+
+    @Test
+    void aFileHardLinkedFromOutsideIsRefusedInTheOneErrorWithTheOtherOffenders() throws Exception {
+        Path dataset = Files.createDirectories(dir.resolve("dataset"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.write(outside.resolve("original.wav"), new byte[] {1, 2, 3});
+        Files.createDirectories(dataset.resolve("sub"));
+        Files.createLink(dataset.resolve("sub/borrowed.wav"), outside.resolve("original.wav"));
+        Files.write(dataset.resolve("inside-a.wav"), new byte[] {4, 5});
+        Files.createLink(dataset.resolve("inside-b.wav"), dataset.resolve("inside-a.wav"));
+        Files.createSymbolicLink(dataset.resolve("link"), dataset.resolve("inside-a.wav"));
+        SpecialFiles.fifo(dataset.resolve("sub/fifo"));
+
+        assertThatThrownBy(() -> new DatasetScanner().scan(dataset))
+                .isInstanceOf(DatasetInputException.class)
+                .hasMessage("only regular files can be sharded; the dataset directory also holds: "
+                        + dataset.resolve("link") + " (symlink), "
+                        + dataset.resolve("sub/borrowed.wav") + " (hard link: 1 of its 2 links inside the dataset directory), "
+                        + dataset.resolve("sub/fifo") + " (FIFO)");
+    }
+
+    @Test
+    void aFileWithTwoOfItsThreeLinksInsideIsRefusedUnderBothNames() throws IOException {
+        Path dataset = Files.createDirectories(dir.resolve("dataset"));
+        Files.write(dataset.resolve("a.wav"), new byte[] {1});
+        Files.createLink(dataset.resolve("b.wav"), dataset.resolve("a.wav"));
+        Files.createLink(dir.resolve("elsewhere.wav"), dataset.resolve("a.wav"));
+
+        assertThatThrownBy(() -> new DatasetScanner().scan(dataset))
+                .hasMessage("only regular files can be sharded; the dataset directory also holds: "
+                        + dataset.resolve("a.wav") + " (hard link: 2 of its 3 links inside the dataset directory), "
+                        + dataset.resolve("b.wav") + " (hard link: 2 of its 3 links inside the dataset directory)");
+    }
+
+    @Test
+    void hardLinksEntirelyInsideTheDirectoryBecomeOrdinaryFullMembers() throws IOException {
+        Path dataset = Files.createDirectories(dir.resolve("dataset"));
+        byte[] content = "the same inode under two names\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.write(dataset.resolve("a.txt"), content);
+        Files.createDirectories(dataset.resolve("deeper"));
+        Files.createLink(dataset.resolve("deeper/b.txt"), dataset.resolve("a.txt"));
+        assertThat(Files.getAttribute(dataset.resolve("a.txt"), "unix:nlink")).isEqualTo(2);
+
+        List<Member> members = new DatasetScanner().scan(dataset);
+        ShardPlan plan = new ShardPlanner(Long.MAX_VALUE).plan(members).get(0);
+        BuiltShard shard = new ShardWriter(0).write(plan, Files.createDirectories(dir.resolve("shards")));
+
+        assertThat(members).extracting(Member::path).containsExactly("a.txt", "deeper/b.txt");
+        assertThat(ShardFiles.headers(shard.shard().path()))
+                .allSatisfy(header -> {
+                    assertThat(header.isFile()).isTrue();
+                    assertThat(header.isLink()).isFalse();
+                    assertThat(header.getSize()).isEqualTo(content.length);
+                });
+        assertThat(ShardFiles.members(shard.shard().path()).values()).containsExactly(content, content);
+        assertThat(shard.entries()).extracting(e -> e.sha256())
+                .containsOnly("%s".formatted(ShardFiles.sha256(content)));
+    }
 }

@@ -11,7 +11,10 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TimeZone;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -72,6 +75,40 @@ class DeterminismTest {
         assertThat(other.manifestFile().sha256()).isEqualTo(first.manifestFile().sha256());
         for (BuiltShard shard : other.shards()) {
             assertThat(ShardFiles.sha256(shard.shard().path())).isEqualTo(shard.shard().sha256());
+        }
+    }
+
+    /**
+     * Copies of the dataset made by {@code cp -R} in a shell under umask 0000, 0022 and 0077 (from a
+     * source whose files are mode 0777) differ in their permission bits only; the shards do not, and
+     * every header says 0644.
+     */
+    @Test
+    void copiesMadeUnderAnotherUmaskGiveIdenticalShards() throws Exception {
+        Path source = DatasetSharderTest.dataset(Files.createDirectories(tmp.resolve("source")), 11);
+        try (var entries = Files.walk(source)) {
+            for (Path entry : entries.toList()) {
+                Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwxrwxrwx"));
+            }
+        }
+        Map<String, String> expectedMode = Map.of("0000", "rwxrwxrwx", "0022", "rwxr-xr-x", "0077", "rwx------");
+        for (var umask : new TreeMap<>(expectedMode).entrySet()) {
+            Path copy = tmp.resolve("copy-" + umask.getKey());
+            Process cp = new ProcessBuilder("sh", "-c", "umask " + umask.getKey() + " && cp -R \"$1\" \"$2\"", "sh",
+                    source.toString(), copy.toString()).redirectErrorStream(true).start();
+            String messages = new String(cp.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(cp.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(cp.exitValue()).as(messages).isZero();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy.resolve("empty.txt"))))
+                    .as("umask %s took effect", umask.getKey()).isEqualTo(umask.getValue());
+
+            SealedDataset sealed = build(copy, tmp.resolve("staging-" + umask.getKey()));
+
+            assertThat(shas(sealed)).as("umask %s", umask.getKey()).isEqualTo(PINNED_SHARDS);
+            for (BuiltShard shard : sealed.shards()) {
+                assertThat(ShardFiles.headers(shard.shard().path()))
+                        .allSatisfy(header -> assertThat(header.getMode()).isEqualTo(0100644));
+            }
         }
     }
 
