@@ -28,7 +28,7 @@ final class ShardChecker {
             manifest = shard.members().load();
         } catch (NoSuchFileException | ObjectNotFoundException e) {
             return failed(shard, "MEMBER_MANIFEST_MISSING", "no member manifest: " + e.getMessage());
-        } catch (StoreShards.MembersDigestMismatch e) {
+        } catch (ManifestShards.MembersDigestMismatch e) {
             return failed(shard, "MEMBER_MANIFEST_SHA256_MISMATCH", e.getMessage());
         } catch (MemberManifestException e) {
             return failed(shard, "MEMBER_MANIFEST_INVALID", e.getMessage());

@@ -3,15 +3,11 @@ package io.stowage.cli;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.manifest.DatasetManifest;
-import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
-import io.stowage.shardformat.MemberManifest;
 import io.stowage.store.ObjectNotFoundException;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreException;
 import io.stowage.store.s3.S3ObjectReader;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -19,8 +15,7 @@ import java.util.List;
 /**
  * Finds a dataset revision's shards in the store for {@code stowage dataset verify --dataset D --revision R}: reads
  * {@code datasets/D/R/manifest.json} through the read-only {@link S3ObjectReader} and yields each shard with its
- * member manifest key, content address and size from that manifest. A member manifest whose bytes do not have the
- * SHA-256 the dataset manifest records is refused before any member is compared with it.
+ * member manifest key, content address and size from that manifest ({@link ManifestShards}).
  */
 final class StoreShards {
     private final S3ObjectReader reader;
@@ -49,27 +44,7 @@ final class StoreShards {
     }
 
     private ShardToCheck shard(ShardEntry entry) {
-        return new ShardToCheck(entry.key(), entry.sha256(), entry.bytes(), () -> reader.open(entry.key()),
-                () -> members(entry));
-    }
-
-    private List<MemberEntry> members(ShardEntry entry) throws IOException {
-        byte[] bytes;
-        try (InputStream in = reader.open(entry.membersKey())) {
-            bytes = in.readAllBytes();
-        }
-        String sha256 = Sha256.of(bytes);
-        if (!sha256.equals(entry.membersSha256())) {
-            throw new MembersDigestMismatch(entry.membersKey() + " has sha256 " + sha256 + " (" + bytes.length
-                    + " bytes), the dataset manifest says " + entry.membersSha256() + " (" + entry.membersBytes() + " bytes)");
-        }
-        return MemberManifest.read(new ByteArrayInputStream(bytes), entry.membersKey());
-    }
-
-    /** A member manifest in the store whose bytes are not the ones the dataset manifest records. */
-    static final class MembersDigestMismatch extends IOException {
-        MembersDigestMismatch(String message) {
-            super(message);
-        }
+        return ManifestShards.of(entry, entry.key(), () -> reader.open(entry.key()), () -> reader.open(entry.membersKey()),
+                entry.membersKey());
     }
 }

@@ -172,22 +172,49 @@ class DatasetVerifyCommandTest {
                 + ObjectKeys.datasetManifest("speech", "never-published") + ")");
     }
 
-    private void publish(String dataset, String revision, List<Shard> shards, Map<String, byte[]> replaced) throws IOException {
+    @Test
+    void aStagedRevisionIsCheckedAgainstItsDatasetManifestAndAMissingShardIsNamed() throws IOException {
+        Shard one = shard(members(11));
+        Shard two = shard(members(12));
+        Path revisionDir = tmp.resolve("staging/datasets/speech/r9");
+        Path shards = Files.createDirectories(revisionDir.resolve("shards"));
+        one.writeTo(shards);
+        two.writeTo(shards);
+        Files.write(revisionDir.resolve("manifest.json"), EventCodec.mapper().writeValueAsBytes(manifest("speech", "r9", List.of(one, two))));
+
+        Run good = cli("dataset", "verify", "--path", revisionDir.toString(), "--json");
+        assertThat(good.exit).as(good.err).isZero();
+        assertThat(EventCodec.mapper().readTree(good.out).path("shards").findValuesAsText("shard")).containsExactly(
+                shards.resolve(one.sha256 + ".tar.zst").toString(), shards.resolve(two.sha256 + ".tar.zst").toString());
+
+        Files.delete(shards.resolve(two.sha256 + ".tar.zst"));
+        Files.write(shards.resolve(one.sha256 + ".members.jsonl"), "\n".getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND);
+        Run bad = cli("dataset", "verify", "--path", revisionDir.toString(), "--json");
+        assertThat(bad.exit).isEqualTo(1);
+        JsonNode lines = EventCodec.mapper().readTree(bad.out).path("shards");
+        assertThat(lines.get(0).path("problems").get(0).path("kind").asText()).isEqualTo("MEMBER_MANIFEST_SHA256_MISMATCH");
+        assertThat(lines.get(1).path("problems").get(0).path("kind").asText()).isEqualTo("SHARD_MISSING");
+        assertThat(lines.get(1).path("problems").get(0).path("detail").asText()).contains(two.sha256 + ".tar.zst");
+    }
+
+    private static DatasetManifest manifest(String dataset, String revision, List<Shard> shards) throws IOException {
         List<ShardEntry> entries = new ArrayList<>();
         for (int i = 0; i < shards.size(); i++) {
             Shard shard = shards.get(i);
-            byte[] stored = replaced.getOrDefault(shard.sha256, shard.bytes);
-            String key = ObjectKeys.shard(dataset, revision, shard.sha256);
-            String membersKey = ObjectKeys.members(dataset, revision, shard.sha256);
             byte[] members = shard.manifestBytes();
-            put(key, stored);
-            put(membersKey, members);
-            entries.add(new ShardEntry(i, key, shard.bytes.length, shard.sha256, membersKey, members.length,
-                    Sha256.of(members), shard.manifest.size()));
+            entries.add(new ShardEntry(i, ObjectKeys.shard(dataset, revision, shard.sha256), shard.bytes.length, shard.sha256,
+                    ObjectKeys.members(dataset, revision, shard.sha256), members.length, Sha256.of(members), shard.manifest.size()));
         }
-        DatasetManifest manifest = new DatasetManifest(DatasetManifest.FORMAT, dataset, revision, null, null,
+        return new DatasetManifest(DatasetManifest.FORMAT, dataset, revision, null, null,
                 shards.stream().mapToInt(s -> s.manifest.size()).sum(), shards.stream().mapToLong(Shard::memberBytes).sum(), entries);
-        put(ObjectKeys.datasetManifest(dataset, revision), EventCodec.mapper().writeValueAsBytes(manifest));
+    }
+
+    private void publish(String dataset, String revision, List<Shard> shards, Map<String, byte[]> replaced) throws IOException {
+        for (Shard shard : shards) {
+            put(ObjectKeys.shard(dataset, revision, shard.sha256), replaced.getOrDefault(shard.sha256, shard.bytes));
+            put(ObjectKeys.members(dataset, revision, shard.sha256), shard.manifestBytes());
+        }
+        put(ObjectKeys.datasetManifest(dataset, revision), EventCodec.mapper().writeValueAsBytes(manifest(dataset, revision, shards)));
     }
 
     private void put(String key, byte[] bytes) throws IOException {
