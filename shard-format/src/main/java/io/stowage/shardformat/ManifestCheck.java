@@ -20,6 +20,7 @@ final class ManifestCheck implements MemberVisitor {
     private final Set<String> seen = new HashSet<>();
     private final List<ShardProblem> problems = new ArrayList<>();
     private final byte[] buffer = new byte[1 << 20];
+    private String current;
     private int membersRead;
     private long memberBytes;
 
@@ -38,11 +39,13 @@ final class ManifestCheck implements MemberVisitor {
         }
         MessageDigest digest = sha256();
         long bytes = 0;
+        current = member.name();
         for (int n = content.read(buffer); n >= 0; n = content.read(buffer)) {
             digest.update(buffer, 0, n);
             bytes += n;
+            memberBytes += n;
         }
-        memberBytes += bytes;
+        current = null;
         String sha256 = HexFormat.of().formatHex(digest.digest());
         if (!seen.add(member.name())) {
             problems.add(new ShardProblem(ShardProblem.Kind.DUPLICATE_MEMBER, member.name(), "appears twice in the tar"));
@@ -58,8 +61,12 @@ final class ManifestCheck implements MemberVisitor {
         }
     }
 
+    /** Records the broken stream; when it broke inside a member's data, the problem names that member. */
     void streamBroke(ShardStreamException e) {
-        problems.add(new ShardProblem(ShardProblem.Kind.valueOf(e.kind().name()), null, e.getMessage()));
+        if (current != null) {
+            seen.add(current);
+        }
+        problems.add(new ShardProblem(ShardProblem.Kind.valueOf(e.kind().name()), current, e.detail()));
     }
 
     ShardReport report(ShardReader.ShardDigest digest, String expectedSha256) {

@@ -18,6 +18,7 @@ public final class ShardStreamException extends IOException {
     }
 
     private final Kind kind;
+    private final String detail;
 
     /**
      * @param kind   what broke
@@ -27,6 +28,12 @@ public final class ShardStreamException extends IOException {
     public ShardStreamException(Kind kind, String detail, Throwable cause) {
         super(kind + ": " + detail, cause);
         this.kind = kind;
+        this.detail = detail;
+    }
+
+    /** @return where it broke, without the kind: offsets, member name, the library's message */
+    public String detail() {
+        return detail;
     }
 
     /** @return what broke */

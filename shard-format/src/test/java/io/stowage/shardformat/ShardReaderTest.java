@@ -139,6 +139,21 @@ class ShardReaderTest {
     }
 
     @Test
+    void aCutInsideAMembersDataNamesThatMember() throws IOException {
+        Map<String, byte[]> members = TestShards.sampleMembers();
+        byte[] tar = TestShards.tar(members);
+        byte[] shard = TestShards.zstdFrames(tar, 2000); // a/0001.wav's data spans tar offsets 512-3512
+        int firstFrame = TestShards.zstdFrames(Arrays.copyOf(tar, 2000)).length;
+
+        ShardReport report = reader.verify(new ByteArrayInputStream(shard, 0, firstFrame), TestShards.manifest(members), null);
+
+        assertThat(report.problems()).first().isEqualTo(new ShardProblem(ShardProblem.Kind.TRUNCATED, "a/0001.wav",
+                "member data cut: Truncated TAR archive"));
+        assertThat(report.problems()).extracting(ShardProblem::member).doesNotHaveDuplicates().hasSize(5);
+        assertThat(report.memberBytes()).isEqualTo(2000 - 512);
+    }
+
+    @Test
     void namesEveryMemberThatDiffersFromTheManifest() throws IOException {
         Map<String, byte[]> members = TestShards.sampleMembers();
         byte[] shard = TestShards.zstdFrames(TestShards.tar(members));
