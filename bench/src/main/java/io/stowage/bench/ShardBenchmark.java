@@ -64,14 +64,19 @@ public final class ShardBenchmark {
         List<Double> stowage = new ArrayList<>();
         List<Double> reference = new ArrayList<>();
         List<Double> zstd = new ArrayList<>();
+        List<Double> stowageCpu = new ArrayList<>();
+        List<Double> referenceCpu = new ArrayList<>();
+        List<Double> zstdCpu = new ArrayList<>();
         List<String> loads = new ArrayList<>();
         for (int round = 1; round <= options.runs(); round++) {
             Path staging = work.resolve("staging-" + round);
             String load = MachineInfo.loadAverage();
+            long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
             SealedDataset sealed = new DatasetSharder(new ShardWriter(0)).shard(new ShardRequest(input.dir(), "bench",
                     "r" + round, null, null, options.shardBytes(), staging));
             stowage.add(seconds(t0));
+            stowageCpu.add((processCpuNanos() - cpu0) / 1e9);
             loads.add("stowage round " + round + ": " + load + " -> " + MachineInfo.loadAverage());
             if (round == 1) {
                 reread(sealed);
@@ -80,20 +85,22 @@ public final class ShardBenchmark {
 
             load = MachineInfo.loadAverage();
             t0 = System.nanoTime();
-            shell("set -o pipefail; tar --sort=name --format=pax -cf - . | zstd -3 -T0 -q | sha256sum > /dev/null"
-                    + " && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum > /dev/null", input.dir());
+            referenceCpu.add(timedShell("set -o pipefail; tar --sort=name --format=pax -cf - . | zstd -3 -T0 -q | sha256sum > /dev/null"
+                    + " && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum > /dev/null", input.dir()));
             reference.add(seconds(t0));
             loads.add("reference round " + round + ": " + load + " -> " + MachineInfo.loadAverage());
 
             load = MachineInfo.loadAverage();
             t0 = System.nanoTime();
-            shell("zstd -3 -T0 -q -c " + quote(tar) + " > /dev/null", work);
+            zstdCpu.add(timedShell("zstd -3 -T0 -q -c " + quote(tar) + " > /dev/null", work));
             zstd.add(seconds(t0));
             loads.add("zstd alone round " + round + ": " + load + " -> " + MachineInfo.loadAverage());
-            System.out.printf("round %d: stowage %.1f s, reference %.1f s, zstd alone %.1f s%n", round,
-                    stowage.get(round - 1), reference.get(round - 1), zstd.get(round - 1));
+            System.out.printf("round %d: stowage %.1f s (CPU %.1f s), reference %.1f s (CPU %.1f s), zstd alone %.1f s (CPU %.1f s)%n",
+                    round, stowage.get(round - 1), stowageCpu.get(round - 1), reference.get(round - 1),
+                    referenceCpu.get(round - 1), zstd.get(round - 1), zstdCpu.get(round - 1));
         }
-        report(input, options, median(stowage), median(reference), median(zstd), loads);
+        report(input, options, new double[]{median(stowage), median(reference), median(zstd)},
+                new double[]{median(stowageCpu), median(referenceCpu), median(zstdCpu)}, loads);
     }
 
     /** Re-reads every shard just built with the shard-format reader; stops the benchmark on any problem. */
@@ -116,14 +123,23 @@ public final class ShardBenchmark {
                 sealed.shards().size(), memberBytes / MIB / seconds(t0), seconds(t0));
     }
 
-    private static void report(MixedInput input, ShardBenchOptions options, double stowage, double reference, double zstd,
-                               List<String> loads) {
+    /**
+     * @param wall medians of wall-clock seconds: Stowage, reference, zstd alone
+     * @param cpu  medians of CPU seconds (user + system; this JVM for Stowage, the shell's children for the others)
+     */
+    private static void report(MixedInput input, ShardBenchOptions options, double[] wall, double[] cpu, List<String> loads) {
         double mib = input.bytes() / MIB;
+        double gib = input.bytes() / (MIB * 1024);
+        double stowage = wall[0];
+        double reference = wall[1];
+        double zstd = wall[2];
         System.out.println();
-        System.out.printf("| contender | median s | MiB/s of input |%n|---|---|---|%n");
-        System.out.printf("| Stowage shard builder (DatasetSharder, %d MiB shards) | %.1f | %.0f |%n", options.shardBytes() >> 20, stowage, mib / stowage);
-        System.out.printf("| reference: tar \\| zstd -3 -T0 \\| sha256sum, then sha256sum of every member | %.1f | %.0f |%n", reference, mib / reference);
-        System.out.printf("| zstd -3 -T0 alone on the tar | %.1f | %.0f |%n", zstd, mib / zstd);
+        System.out.printf("| contender | median s | MiB/s of input | median CPU s | CPU s per GiB |%n|---|---|---|---|---|%n");
+        System.out.printf("| Stowage shard builder (DatasetSharder, %d MiB shards) | %.1f | %.0f | %.1f | %.1f |%n",
+                options.shardBytes() >> 20, stowage, mib / stowage, cpu[0], cpu[0] / gib);
+        System.out.printf("| reference: tar \\| zstd -3 -T0 \\| sha256sum, then sha256sum of every member | %.1f | %.0f | %.1f | %.1f |%n",
+                reference, mib / reference, cpu[1], cpu[1] / gib);
+        System.out.printf("| zstd -3 -T0 alone on the tar | %.1f | %.0f | %.1f | %.1f |%n", zstd, mib / zstd, cpu[2], cpu[2] / gib);
         System.out.printf("%nStowage / reference = %.2fx (goal >= 2x): %s%n", reference / stowage, reference / stowage >= 2 ? "met" : "MISSED");
         System.out.printf("Stowage / zstd alone = %.2fx (goal >= 0.65x): %s%n", zstd / stowage, zstd / stowage >= 0.65 ? "met" : "MISSED");
         System.out.println("runs: " + options.runs() + " interleaved rounds, medians; input " + input.files() + " files, "
@@ -135,6 +151,17 @@ public final class ShardBenchmark {
         System.out.println("- zstd: " + ExternalCommand.firstLine(List.of("zstd", "--version")));
         System.out.println("- tar: " + ExternalCommand.firstLine(List.of("tar", "--version")));
         System.out.println("- max heap: " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
+    }
+
+    /** @return CPU seconds (user + system) of the script's processes */
+    private static double timedShell(String script, Path dir) throws IOException {
+        return ExternalCommand.runTimed(List.of("bash", "-c", script), Map.of(), Set.of(), dir).cpuSeconds();
+    }
+
+    /** This JVM's CPU time, all threads (JIT and GC included), in nanoseconds. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static void shell(String script, Path dir) throws IOException {
