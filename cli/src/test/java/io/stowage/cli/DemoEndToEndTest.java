@@ -1,5 +1,6 @@
 package io.stowage.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.github.luben.zstd.ZstdInputStream;
 import io.stowage.events.ConditionResult;
 import io.stowage.events.EventCodec;
@@ -143,6 +144,17 @@ class DemoEndToEndTest {
             assertGnuTarLists(shardBytes, members);
         }
         assertThat(archived).isEqualTo(expected);
+
+        // the same shards, read back from the store by 'stowage dataset verify' (shard-format's ShardReader)
+        Path home = Files.createDirectories(work.resolve("home"));
+        platform.session().writeTo(home.resolve("session.json"));
+        JsonNode verified = EventCodec.mapper().readTree(runCli(home, "dataset", "verify", "--dataset", "speech-en-allison",
+                "--revision", "r1", "--json"));
+        assertThat(verified.path("shardsOk").asInt()).isEqualTo(manifest.shards().size());
+        assertThat(verified.path("shardsFailed").asInt()).isZero();
+        assertThat(verified.path("memberBytes").asLong()).isEqualTo(manifest.memberBytes());
+        assertThat(verified.path("shards").findValuesAsText("sha256"))
+                .containsExactlyElementsOf(manifest.shards().stream().map(ShardEntry::sha256).toList());
     }
 
     @Test

@@ -120,6 +120,20 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
         });
     }
 
+    /**
+     * Opens the object's bytes as one streamed GET (no Range header, nothing hashed here), for readers that parse what
+     * they read, such as the shard reader of {@code stowage dataset verify}.
+     *
+     * @return the object's bytes; the caller closes the stream. A connection that breaks while reading surfaces as an
+     *         {@link IOException} from the stream
+     * @throws ObjectNotFoundException when there is no object at {@code key}
+     * @throws io.stowage.store.TransientStoreException when the store cannot be reached or answers 5xx / 429
+     * @throws io.stowage.store.PermanentStoreException when the store refuses the request
+     */
+    public InputStream open(String key) {
+        return call(key, "GET", () -> client.getObject(b -> b.bucket(bucket).key(key)));
+    }
+
     @Override
     public List<String> list(String prefix) {
         return call(prefix, "LIST", () -> client.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents()

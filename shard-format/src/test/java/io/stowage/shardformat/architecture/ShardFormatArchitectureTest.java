@@ -1,0 +1,27 @@
+package io.stowage.shardformat.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
+/**
+ * Consumes the shard-format module's compiled main classes and fails the build when one of them depends on anything
+ * but the JDK, Commons Compress, zstd-jni, Jackson and the {@code events} contract: the reader is pure Java, usable by
+ * a training process as well as by the CLI, and it never reaches the object store or a framework.
+ */
+class ShardFormatArchitectureTest {
+
+    @Test
+    void dependsOnlyOnTheJdkTheCodecsAndTheEventContract() {
+        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.stowage.shardformat");
+        classes().should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.stowage.shardformat..",
+                        "io.stowage.events..", "org.apache.commons.compress..", "com.github.luben.zstd..",
+                        "com.fasterxml.jackson..")
+                .because("the shard reader is pure Java (issue #3): no framework, no store client")
+                .check(main);
+    }
+}
