@@ -87,6 +87,7 @@ class SecretsCanaryEndToEndTest {
 
             failedUpload(platform.session(), work);
             badCredentialStart(stack, work);
+            refusedRunPodKey(stack, work);
             searchEndpoints(platform.session());
             searchTopics(stack);
             searchLedgerRows(stack);
@@ -148,6 +149,73 @@ class SecretsCanaryEndToEndTest {
                     + stack.primaryBucket() + "): credentials refused (HTTP 403)");
         } finally {
             process.destroyForcibly();
+        }
+    }
+
+    /**
+     * A provider-adapter on the RunPod provider whose API key (canary) comes from a secrets-mount file; RunPod (a JDK
+     * HTTP server standing in for it) refuses the key with 401. The key must be sent (proving it was read) and must
+     * reach no answer, event or log.
+     */
+    private void refusedRunPodKey(StackEndpoints stack, Path work) throws Exception {
+        Path secrets = Files.createDirectories(work.resolve("runpod-secrets"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        String runPodKey = canary + "-RUNPOD-API-KEY";
+        Files.writeString(secrets.resolve("runpod-api-key"), runPodKey + "\n");
+        List<String> authorizations = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer runPod = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        runPod.createContext("/", exchange -> {
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = "{\"error\":\"invalid api key\"}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(401, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        runPod.start();
+        int port = freePort();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("KAFKA_BOOTSTRAP_SERVERS", stack.kafkaBootstrapServers());
+        env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("STOWAGE_PROVIDER_ADAPTER_PROVIDER", "runpod");
+        env.put("STOWAGE_PROVIDER_ADAPTER_RUNPOD_BASE_URL", "http://127.0.0.1:" + runPod.getAddress().getPort() + "/v1");
+        env.put("STOWAGE_PROVIDER_ADAPTER_RUNPOD_API_KEY_FILE", secrets.resolve("runpod-api-key").toString());
+        env.put("STOWAGE_PROVIDER_ADAPTER_RUNPOD_MAX_ATTEMPTS", "1");
+        env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", work.resolve("runpod-state").toString());
+        env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", work.resolve("runpod-volumes").toString());
+        env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_INTERVAL", "0s");
+        // its own consumer group, from the end: it must not act on the demo's decisions
+        for (String channel : List.of("GATE_PASSED", "GATE_DENIED", "VOLUME_RELEASED_OUTCOME", "VOLUME_RELEASE_FAILED_OUTCOME")) {
+            env.put("MP_MESSAGING_INCOMING_" + channel + "_GROUP_ID", "canary-runpod");
+            env.put("MP_MESSAGING_INCOMING_" + channel + "_AUTO_OFFSET_RESET", "latest");
+        }
+        Path log = work.resolve("logs/provider-adapter-runpod.log");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+                Repo.root().resolve("services/provider-adapter/target/quarkus-app/quarkus-run.jar").toString());
+        builder.environment().putAll(env);
+        builder.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process process = builder.start();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                    .until(() -> http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/live")).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/volumes"))
+                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"canary-volume\",\"purpose\":\"scratch\","
+                            + "\"sizeGb\":10,\"ttlSeconds\":0}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(answer.body()).isGreaterThanOrEqualTo(400);
+            assertThat(authorizations).as("the key read from the secrets mount was sent to RunPod").contains("Bearer " + runPodKey);
+            searchText("endpoint answers", answer.statusCode() + " " + answer.headers().map() + "\n" + answer.body(), "runpod volume create");
+        } finally {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            runPod.stop(0);
         }
     }
 
