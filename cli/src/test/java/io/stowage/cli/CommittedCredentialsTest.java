@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * No credential is committed (issue #8, "Secrets"): every tracked configuration, script and documentation file
  * ({@code git ls-files}: properties, YAML, env files, JSON, shell, Python, TOML, Markdown, Dockerfiles; not the
- * sample data) is scanned for a credential key name (secret, password, api key, access key, signing key, token,
+ * sample data; in Markdown, code blocks and inline code only) is scanned for a credential key name (secret, password, api key, access key, signing key, token,
  * credential) assigned a literal value. Allowed values: empty, a reference ({@code ${…}}, {@code $VAR}), a
  * placeholder ({@code <…>}, {@code change-me…}), a file path (keys ending in {@code -file} / {@code _FILE}, or a value
  * starting with {@code /}), and a {@code %test.} profile value starting with {@code test-only-}. Java sources are not
@@ -29,6 +29,7 @@ class CommittedCredentialsTest {
     private static final Pattern ASSIGNMENT = Pattern.compile(
             "([%A-Za-z0-9_.\"-]*(?:secret|password|passwd|api[-_.]?key|access[-_.]?key|signing[-_.]?key|token|credential)[A-Za-z0-9_.\"-]*)"
                     + "\\s*[=:]\\s*(.*)$", Pattern.CASE_INSENSITIVE);
+    private static final Pattern INLINE_CODE = Pattern.compile("`([^`]+)`");
     private static final Pattern SCANNED = Pattern.compile(
             ".*\\.(properties|ya?ml|env|example|json|sh|py|toml|conf|cfg|ini|md|txt)$|.*Dockerfile.*|.*/\\.env[^/]*$");
 
@@ -44,10 +45,18 @@ class CommittedCredentialsTest {
             }
             scanned++;
             List<String> lines = Files.readAllLines(repo.resolve(file), StandardCharsets.ISO_8859_1);
+            boolean markdown = file.endsWith(".md");
+            boolean fenced = false;
             for (int i = 0; i < lines.size(); i++) {
-                String problem = literalCredential(lines.get(i));
-                if (problem != null) {
-                    findings.add(file + ":" + (i + 1) + ": " + problem);
+                if (markdown && lines.get(i).strip().startsWith("```")) {
+                    fenced = !fenced;
+                    continue;
+                }
+                for (String code : markdown && !fenced ? inlineCode(lines.get(i)) : List.of(lines.get(i))) {
+                    String problem = literalCredential(code);
+                    if (problem != null) {
+                        findings.add(file + ":" + (i + 1) + ": " + problem);
+                    }
                 }
             }
         }
@@ -73,6 +82,19 @@ class CommittedCredentialsTest {
         assertThat(literalCredential("export AWS_SECRET_ACCESS_KEY=\"$SECRET\"")).isNull();
         assertThat(literalCredential("token: <your operator token>")).isNull();
         assertThat(literalCredential("# the secret key is read from the mount")).isNull();
+        assertThat(inlineCode("a compose secret: no code; set `STOWAGE_GATE_SIGNING_KEY=abc123` or `x`"))
+                .containsExactly("STOWAGE_GATE_SIGNING_KEY=abc123", "x");
+        assertThat(literalCredential(inlineCode("set `quarkus.datasource.password=hunter2` here").get(0))).isNotNull();
+    }
+
+    /** @return the inline code spans of a Markdown line (prose such as "a compose secret: no code" is not configuration) */
+    static List<String> inlineCode(String line) {
+        List<String> spans = new ArrayList<>();
+        Matcher m = INLINE_CODE.matcher(line);
+        while (m.find()) {
+            spans.add(m.group(1));
+        }
+        return spans;
     }
 
     /** @return a description of the literal credential on {@code line}, or null when there is none */
