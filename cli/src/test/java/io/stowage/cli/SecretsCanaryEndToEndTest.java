@@ -105,6 +105,15 @@ class SecretsCanaryEndToEndTest {
         assertThat(searched.get("service log files")).as("six services and the bad start").isGreaterThanOrEqualTo(7L);
         assertThat(searched.get("topics")).as("every topic and its .dlq").isGreaterThanOrEqualTo(2L * Topics.ALL.size());
         assertThat(found).as("places holding the canary").isEmpty();
+        deleteRecursively(work); // kept when an assertion fails, for inspection
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     /** A checkpoint file changed between publish and upload: a permanent upload failure and a dead letter. */
