@@ -8,7 +8,7 @@ import java.util.List;
  * disagreements: objects missing from the bucket, objects the ledger does not know, sizes and SHA-256s that differ.
  * A run's {@code checkpoints/<experiment>/<run>/latest.json} pointer is mutable, not content-addressed and not in
  * the ledger (the uploader rewrites it after verification, issue #4), so the bucket's pointers are not reported as
- * unknown. Pure: no I/O.
+ * unknown; nor is the storage root manifest ({@code manifests/storage-root-v1.json}, put by the uploader at start-up). Pure: no I/O.
  */
 final class AuditStoreReconciler {
     private AuditStoreReconciler() {
@@ -30,7 +30,7 @@ final class AuditStoreReconciler {
             int order = l == ledger.size() ? 1 : s == store.size() ? -1 : ledger.get(l).key().compareTo(store.get(s).key());
             if (order < 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.MISSING, ledger.get(l++).key(), null, null));
-            } else if (order > 0 && isRunPointer(store.get(s).key())) {
+            } else if (order > 0 && (isRunPointer(store.get(s).key()) || isStorageRoot(store.get(s).key()))) {
                 s++;
             } else if (order > 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.UNKNOWN, store.get(s++).key(), null, null));
@@ -39,6 +39,11 @@ final class AuditStoreReconciler {
             }
         }
         return findings;
+    }
+
+    /** @return whether {@code key} is the storage root manifest, which the uploader puts at start-up without an event */
+    static boolean isStorageRoot(String key) {
+        return key.equals(io.stowage.events.ObjectKeys.ROOT_MANIFEST);
     }
 
     /** @return whether {@code key} is {@code checkpoints/<experiment>/<run>/latest.json} (three segments before it) */

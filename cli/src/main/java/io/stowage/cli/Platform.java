@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.stack.EmbeddedStack;
+import io.stowage.stack.StackCredentials;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,13 +33,27 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress)
             throws IOException {
+        return start(work, protectedRoots, volumeRoots, progress, StackCredentials.random(), null);
+    }
+
+    /**
+     * Like {@link #start(Path, List, List, Progress)} with given secrets instead of random ones: the secrets canary
+     * test starts everything with recognisable values and then searches logs, topics, rows and objects for them.
+     *
+     * @param credentials the stack's S3 identity and database password
+     * @param signingKey  the gate signing key (at least 32 bytes), or null for a random one
+     */
+    public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress,
+                                 StackCredentials credentials, String signingKey) throws IOException {
         progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
-        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"));
+        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"), credentials);
         try {
             progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
             Path staging = work.resolve("staging");
-            ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
-                    protectedRoots, volumeRoots, staging);
+            ServiceLauncher services = signingKey == null
+                    ? ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging)
+                    : ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging,
+                    signingKey);
             Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
                     protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid());
             return new Platform(stack, services, session);

@@ -47,6 +47,14 @@ class AuditStoreReconcilerTest {
     }
 
     @Test
+    void theStorageRootManifestIsNotUnknownButAnotherManifestIs() {
+        List<AuditStoreEntry> store = List.of(entry("manifests/storage-root-v1.json", 1531, A),
+                entry("manifests/storage-root-v2.json", 10, A));
+        assertThat(AuditStoreReconciler.reconcile(List.of(), store)).extracting(AuditStoreFinding::key)
+                .containsExactly("manifests/storage-root-v2.json");
+    }
+
+    @Test
     void sizeAndShaCanBothDisagreeOnOneKey() {
         assertThat(AuditStoreReconciler.reconcile(List.of(entry("k", 5, A)), List.of(entry("k", 6, B))))
                 .extracting(AuditStoreFinding::problem).containsExactly(Problem.SIZE, Problem.SHA256);

@@ -58,10 +58,21 @@ public final class EmbeddedStack implements AutoCloseable {
      *                     the message carries the end of its log; servers already started are stopped
      */
     public static EmbeddedStack start(Path workDir) throws IOException {
+        return start(workDir, StackCredentials.random());
+    }
+
+    /**
+     * Like {@link #start(Path)}, with the given credentials instead of random ones (the secrets canary test passes
+     * recognisable values so that it can search for them afterwards).
+     *
+     * @param credentials S3Proxy's identity and the database role's password for this start
+     * @throws IOException as {@link #start(Path)}
+     */
+    public static EmbeddedStack start(Path workDir, StackCredentials credentials) throws IOException {
         Path dir = Files.createDirectories(workDir.toAbsolutePath());
         for (int attempt = 1; ; attempt++) {
             try {
-                return startOnce(dir);
+                return startOnce(dir, credentials);
             } catch (IOException e) {
                 // a free port can be taken by someone else before the server binds it: choose new ports
                 if (attempt == 3 || !String.valueOf(e.getMessage()).contains("Address already in use")) {
@@ -72,7 +83,7 @@ public final class EmbeddedStack implements AutoCloseable {
         }
     }
 
-    private static EmbeddedStack startOnce(Path dir) throws IOException {
+    private static EmbeddedStack startOnce(Path dir, StackCredentials credentials) throws IOException {
         long started = System.nanoTime();
         OrphanReaper reaper = OrphanReaper.watch(dir);
         KafkaBroker kafka = null;
@@ -81,9 +92,9 @@ public final class EmbeddedStack implements AutoCloseable {
         try {
             kafka = KafkaBroker.launch(dir.resolve("kafka"));
             reaper.track(kafka.process());
-            s3 = S3ProxyServer.launch(dir.resolve("s3"));
+            s3 = S3ProxyServer.launch(dir.resolve("s3"), credentials.s3AccessKey(), credentials.s3SecretKey());
             reaper.track(s3.process());
-            postgres = PostgresServer.start(dir.resolve("postgres"));
+            postgres = PostgresServer.start(dir.resolve("postgres"), credentials.pgPassword());
             log("PostgreSQL 17", "127.0.0.1:" + postgres.port(), started);
             s3.awaitAndCreateBuckets(TIMEOUT_MILLIS, PRIMARY_BUCKET, REPLICA_BUCKET);
             log("S3Proxy", s3.endpoint(), started);

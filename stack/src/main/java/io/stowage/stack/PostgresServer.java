@@ -36,13 +36,13 @@ final class PostgresServer implements AutoCloseable {
      * Starts PostgreSQL (data in {@code dir/data}, log in {@code dir/postgres.log}; existing data is kept)
      * and creates or updates the role and the database.
      *
+     * @param password the role's password ({@link StackCredentials} checked its alphabet: it is inlined in SQL)
      * @throws IOException when the server does not start or the database cannot be created
      */
-    static PostgresServer start(Path dir) throws IOException {
+    static PostgresServer start(Path dir, String password) throws IOException {
         Files.createDirectories(dir);
         Path data = dir.resolve("data");
         EmbeddedPostgres postgres = launch(data, dir.resolve("postgres.log"));
-        String password = Secrets.random(16);
         try (Connection admin = postgres.getPostgresDatabase().getConnection()) {
             createRoleAndDatabase(admin, password);
         } catch (SQLException e) {
@@ -100,7 +100,7 @@ final class PostgresServer implements AutoCloseable {
             if (!exists(admin, "select 1 from pg_roles where rolname = ?", USER)) {
                 sql.execute("create role " + USER + " login");
             }
-            // the password is hex, so it can be inlined (ALTER ROLE takes no bind parameters)
+            // the password's alphabet is checked by StackCredentials, so it can be inlined (ALTER ROLE takes no bind parameters)
             sql.execute("alter role " + USER + " password '" + password + "'");
             if (!exists(admin, "select 1 from pg_database where datname = ?", DATABASE)) {
                 sql.execute("create database " + DATABASE + " owner " + USER);

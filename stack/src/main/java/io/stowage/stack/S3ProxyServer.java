@@ -33,13 +33,13 @@ final class S3ProxyServer implements AutoCloseable {
     /**
      * Starts S3Proxy (objects under {@code dir/blobs}, log in {@code dir/s3proxy.log}) and returns before it answers.
      *
+     * @param accessKey its single identity's access key id
+     * @param secretKey that identity's secret access key (written only to {@code dir/s3proxy.properties}, mode 0600)
      * @throws IOException when the S3Proxy jar is not found or the JVM cannot start
      */
-    static S3ProxyServer launch(Path dir) throws IOException {
+    static S3ProxyServer launch(Path dir, String accessKey, String secretKey) throws IOException {
         Files.createDirectories(dir.resolve("blobs"));
         String endpoint = "http://127.0.0.1:" + ChildProcess.freePort();
-        String accessKey = "stowage-" + Secrets.random(8);
-        String secretKey = Secrets.random(20);
         Properties p = new Properties();
         p.setProperty("s3proxy.endpoint", endpoint);
         p.setProperty("s3proxy.authorization", "aws-v2-or-v4");

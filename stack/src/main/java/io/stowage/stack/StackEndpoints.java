@@ -105,11 +105,15 @@ public record StackEndpoints(String kafkaBootstrapServers, String s3Endpoint, St
         return EventCodec.mapper().readValue(file.toFile(), StackEndpoints.class);
     }
 
-    /** @return the endpoints with both secrets masked, fit for a log line */
+    private static String last2(String value) {
+        return value == null || value.length() <= 8 ? "" : value.substring(value.length() - 2);
+    }
+
+    /** @return the endpoints with the S3 keys and the database password masked ({@code ****} + last 2 characters of the access key), fit for a log line */
     @Override
     public String toString() {
         return "StackEndpoints[kafka=" + kafkaBootstrapServers + ", s3=" + s3Endpoint + " (" + s3Region + ", "
-                + primaryBucket + ", " + replicaBucket + ", key " + s3AccessKey + "), pg=" + pgJdbcUrl
+                + primaryBucket + ", " + replicaBucket + ", key ****" + last2(s3AccessKey) + "), pg=" + pgJdbcUrl
                 + " (user " + pgUser + "), secrets masked]";
     }
 }

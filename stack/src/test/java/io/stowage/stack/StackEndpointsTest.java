@@ -57,6 +57,6 @@ class StackEndpointsTest {
     @Test
     void toStringHidesBothSecrets() {
         assertThat(endpoints.toString()).contains("127.0.0.1:9092", "http://127.0.0.1:9000")
-                .doesNotContain("s3-secret", "pg-secret");
+                .doesNotContain("s3-secret", "pg-secret", endpoints.s3AccessKey());
     }
 }

@@ -30,6 +30,15 @@ public record StoreConfig(String name, URI endpoint, String region, String bucke
     @Override
     public String toString() {
         return "StoreConfig[name=" + name + ", endpoint=" + endpoint + ", region=" + region + ", bucket=" + bucket
-                + ", accessKeyId=" + accessKeyId + ", secretAccessKey=****]";
+                + ", accessKeyId=" + masked(accessKeyId) + ", secretAccessKey=****]";
+    }
+
+    /**
+     * @param value a credential (access key id, token)
+     * @return {@code ****} followed by its last two characters when it has more than eight, else {@code ****}: enough
+     *         to tell two keys apart in a log line, too little to use or to search for
+     */
+    public static String masked(String value) {
+        return value == null || value.length() <= 8 ? "****" : "****" + value.substring(value.length() - 2);
     }
 }

@@ -98,9 +98,9 @@ class RetryPolicyTest {
     }
 
     @Test
-    void storeConfigNeverShowsTheSecret() {
+    void storeConfigNeverShowsTheSecretNorTheAccessKey() {
         StoreConfig config = new StoreConfig("primary", java.net.URI.create("http://127.0.0.1:9000"), "us-east-1",
                 "stowage-primary", "AKID", "s3cr3t-value");
-        assertThat(config.toString()).contains("AKID", "stowage-primary").doesNotContain("s3cr3t-value");
+        assertThat(config.toString()).contains("accessKeyId=****", "stowage-primary").doesNotContain("AKID", "s3cr3t-value");
     }
 }

@@ -2,6 +2,7 @@ package io.stowage.uploader.storage;
 
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.store.ObjectWriter;
+import io.stowage.store.ReadResult;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectWriter;
 import io.stowage.store.StoreAccessException;
@@ -102,6 +103,21 @@ public class ObjectWriters {
             throw new IllegalArgumentException("no store named " + store);
         }
         return writer;
+    }
+
+    /**
+     * Reads one object of {@code store} back in full (for the storage root manifest's check, {@link StorageRootCheck}).
+     *
+     * @param store "primary" or "replica"
+     * @return bytes read and their SHA-256
+     * @throws io.stowage.store.ObjectNotFoundException when the object is absent; other {@link StoreException}s as the store answers
+     */
+    ReadResult readBack(String store, String key) {
+        S3ObjectStore s = stores.get(store);
+        if (s == null) {
+            throw new IllegalArgumentException("no store named " + store);
+        }
+        return s.readAndHash(key);
     }
 
     private S3ObjectStore store(String name, StoreSettings.Store s, UploadTuning tuning) {
