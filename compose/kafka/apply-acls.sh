@@ -6,14 +6,14 @@ set -euo pipefail
 : "${KAFKA_ADMIN_PASSWORD:?}"
 BOOTSTRAP=kafka:9092
 umask 077
-ADMIN=/tmp/admin.properties
+ADMIN="${KAFKA_ADMIN_CONFIG:-/tmp/admin.properties}"
 cat > "$ADMIN" <<PROPS
 security.protocol=SASL_PLAINTEXT
 sasl.mechanism=SCRAM-SHA-512
 sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="${KAFKA_ADMIN_PASSWORD}";
 PROPS
-BIN=/opt/kafka/bin
-TABLE=/kafka/acls.txt
+BIN="${KAFKA_BIN:-/opt/kafka/bin}"
+TABLE="${KAFKA_ACL_TABLE:-/kafka/acls.txt}"
 
 for t in shard.built dataset.sealed checkpoint.published object.uploaded object.upload.failed object.verified \
          volume.release.requested gate.passed gate.denied volume.released volume.release.failed volume.created \
