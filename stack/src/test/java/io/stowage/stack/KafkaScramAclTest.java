@@ -1,12 +1,6 @@
 package io.stowage.stack;
 
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.ScramCredentialInfo;
-import org.apache.kafka.clients.admin.ScramMechanism;
-import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
-import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -17,11 +11,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.acl.AclOperation;
-import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
-import org.apache.kafka.common.resource.PatternType;
-import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -33,10 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,38 +46,22 @@ import static org.awaitility.Awaitility.await;
 class KafkaScramAclTest {
     private static final String GATE_PASSED = "gate.passed";
     private static final String VOLUME_RELEASED = "volume.released";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     @TempDir
     static Path dir;
 
     private static KafkaAclTable table;
-    private static KafkaBroker broker;
+    private static ScramKafka kafka;
     private static Admin admin;
     private static final Map<String, String> passwords = new LinkedHashMap<>();
 
     @BeforeAll
     static void startScramBroker() throws Exception {
         table = KafkaAclTable.read(KafkaAclTable.locate());
-        String adminPassword = secret();
-        String controllerPassword = secret();
-        broker = KafkaBroker.launch(dir.resolve("kafka"), (port, controllerPort) -> brokerSecurity(port, controllerPort,
-                adminPassword, controllerPassword), List.of("--add-scram",
-                "SCRAM-SHA-512=[name=admin,iterations=4096,password=" + adminPassword + "]"));
-        admin = Admin.create(client("admin", adminPassword));
-        await("the SCRAM broker answers the admin").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
-                .ignoreExceptions()
-                .until(() -> !admin.describeCluster().nodes().get().isEmpty());
-
-        List<UserScramCredentialAlteration> users = new ArrayList<>();
-        for (String principal : table.principals()) {
-            passwords.put(principal, secret());
-            users.add(new UserScramCredentialUpsertion(principal, new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096),
-                    passwords.get(principal)));
-        }
-        admin.alterUserScramCredentials(users).all().get();
-        admin.createTopics(topics().stream().map(t -> new NewTopic(t, 1, (short) 1)).toList()).all().get();
-        admin.createAcls(table.bindings()).all().get();
+        kafka = ScramKafka.start(dir.resolve("kafka"));
+        admin = kafka.admin();
+        table.principals().forEach(p -> passwords.put(p, ScramKafka.secret()));
+        kafka.apply(table, passwords, table.topics());
 
         await("the ACLs and users reach the authorizer").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300))
                 .ignoreExceptions()
@@ -98,11 +70,8 @@ class KafkaScramAclTest {
 
     @AfterAll
     static void stop() {
-        if (admin != null) {
-            admin.close(Duration.ofSeconds(5));
-        }
-        if (broker != null) {
-            broker.close();
+        if (kafka != null) {
+            kafka.close();
         }
     }
 
@@ -116,7 +85,7 @@ class KafkaScramAclTest {
 
     @Test
     void theGatekeepersGatePassedReachesTheProviderAdapter() throws Exception {
-        String value = "{\"eventId\":\"" + secret() + "\",\"type\":\"gate.passed\"}";
+        String value = "{\"eventId\":\"" + ScramKafka.secret() + "\",\"type\":\"gate.passed\"}";
 
         RecordMetadata sent = send("gatekeeper", GATE_PASSED, value);
 
@@ -159,7 +128,7 @@ class KafkaScramAclTest {
 
     @Test
     void aWrongPasswordIsNotAuthenticated() {
-        Throwable refused = catchThrowable(() -> sendAs("gatekeeper", secret(), GATE_PASSED, "x"));
+        Throwable refused = catchThrowable(() -> sendAs("gatekeeper", ScramKafka.secret(), GATE_PASSED, "x"));
 
         assertThat(rootCause(refused)).isInstanceOf(SaslAuthenticationException.class);
     }
@@ -183,7 +152,7 @@ class KafkaScramAclTest {
     }
 
     private static RecordMetadata sendAs(String principal, String password, String topic, String value) throws Exception {
-        Properties p = client(principal, password);
+        Properties p = kafka.client(principal, password);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
@@ -195,59 +164,12 @@ class KafkaScramAclTest {
     }
 
     private static KafkaConsumer<String, byte[]> consumer(String principal, String group) {
-        Properties p = client(principal, passwords.get(principal));
+        Properties p = kafka.client(principal, passwords.get(principal));
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         return new KafkaConsumer<>(p);
-    }
-
-    private static Properties client(String user, String password) {
-        Properties p = new Properties();
-        p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        p.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SASL_PLAINTEXT");
-        p.put(SaslConfigs.SASL_MECHANISM, "SCRAM-SHA-512");
-        p.put(SaslConfigs.SASL_JAAS_CONFIG, jaas("org.apache.kafka.common.security.scram.ScramLoginModule", user, password, ""));
-        return p;
-    }
-
-    /** The broker half: SCRAM on the client listener, PLAIN between broker and controller, deny by default. */
-    private static Properties brokerSecurity(int port, int controllerPort, String adminPassword, String controllerPassword) {
-        Properties p = new Properties();
-        p.setProperty("listeners", "SASL_PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners", "SASL_PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("inter.broker.listener.name", "SASL_PLAINTEXT");
-        p.setProperty("listener.security.protocol.map", "SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT");
-        p.setProperty("sasl.mechanism.inter.broker.protocol", "SCRAM-SHA-512");
-        p.setProperty("sasl.mechanism.controller.protocol", "PLAIN");
-        p.setProperty("listener.name.sasl_plaintext.sasl.enabled.mechanisms", "SCRAM-SHA-512");
-        p.setProperty("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config",
-                jaas("org.apache.kafka.common.security.scram.ScramLoginModule", "admin", adminPassword, ""));
-        p.setProperty("listener.name.controller.sasl.enabled.mechanisms", "PLAIN");
-        p.setProperty("listener.name.controller.plain.sasl.jaas.config",
-                jaas("org.apache.kafka.common.security.plain.PlainLoginModule", "controller", controllerPassword,
-                        " user_controller=\"" + controllerPassword + "\""));
-        p.setProperty("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
-        p.setProperty("super.users", "User:admin;User:controller");
-        p.setProperty("allow.everyone.if.no.acl.found", "false");
-        p.setProperty("auto.create.topics.enable", "false");
-        return p;
-    }
-
-    private static String jaas(String module, String user, String password, String extra) {
-        return module + " required username=\"" + user + "\" password=\"" + password + "\"" + extra + ";";
-    }
-
-    /** @return every literal topic the table names (the wildcard excluded) */
-    private static Set<String> topics() {
-        Set<String> topics = new TreeSet<>();
-        for (KafkaAclTable.Rule r : table.rules()) {
-            if (r.resourceType() == ResourceType.TOPIC && r.pattern() == PatternType.LITERAL && !r.name().equals("*")) {
-                topics.add(r.name());
-            }
-        }
-        return topics;
     }
 
     private static Set<String> without(Set<String> all, String one) {
@@ -264,9 +186,4 @@ class KafkaScramAclTest {
         return c;
     }
 
-    private static String secret() {
-        byte[] bytes = new byte[16];
-        RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
-    }
 }

@@ -25,14 +25,15 @@ import java.util.TreeSet;
  *
  * @param rules the rules in file order
  */
-record KafkaAclTable(List<Rule> rules) {
+public record KafkaAclTable(List<Rule> rules) {
 
     /** The file, relative to the repository root. */
-    static final String FILE = "compose/kafka/acls.txt";
+    public static final String FILE = "compose/kafka/acls.txt";
 
     /** One allow rule: {@code principal} may do {@code operation} on the resource. */
-    record Rule(String principal, AclOperation operation, ResourceType resourceType, String name, PatternType pattern) {
-        AclBinding binding() {
+    public record Rule(String principal, AclOperation operation, ResourceType resourceType, String name, PatternType pattern) {
+        /** @return this rule as an ACL binding: allow {@code User:<principal>} from any host */
+        public AclBinding binding() {
             return new AclBinding(new ResourcePattern(resourceType, name, pattern),
                     new AccessControlEntry("User:" + principal, "*", operation, AclPermissionType.ALLOW));
         }
@@ -43,7 +44,7 @@ record KafkaAclTable(List<Rule> rules) {
      * @throws IOException when it cannot be read
      * @throws IllegalArgumentException naming the line when a line has not five fields or an unknown name
      */
-    static KafkaAclTable read(Path file) throws IOException {
+    public static KafkaAclTable read(Path file) throws IOException {
         List<Rule> rules = new ArrayList<>();
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         for (int i = 0; i < lines.size(); i++) {
@@ -66,8 +67,12 @@ record KafkaAclTable(List<Rule> rules) {
         return new KafkaAclTable(List.copyOf(rules));
     }
 
-    /** @return the table of this checkout, found from the module directory Maven runs tests in */
-    static Path locate() {
+    /**
+     * @return the table of this checkout, found by walking up from the working directory (a module directory when
+     *         Maven runs tests)
+     * @throws IllegalStateException when no parent directory holds it
+     */
+    public static Path locate() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.isRegularFile(dir.resolve(FILE))) {
             dir = dir.getParent();
@@ -79,14 +84,25 @@ record KafkaAclTable(List<Rule> rules) {
     }
 
     /** @return every principal named, sorted */
-    Set<String> principals() {
+    public Set<String> principals() {
         Set<String> names = new TreeSet<>();
         rules.forEach(r -> names.add(r.principal()));
         return names;
     }
 
+    /** @return every literal topic the table names (the wildcard {@code *} excluded), sorted */
+    public Set<String> topics() {
+        Set<String> topics = new TreeSet<>();
+        for (Rule r : rules) {
+            if (r.resourceType() == ResourceType.TOPIC && r.pattern() == PatternType.LITERAL && !r.name().equals("*")) {
+                topics.add(r.name());
+            }
+        }
+        return topics;
+    }
+
     /** @return the principals allowed {@code operation} on topic {@code topic}, by a literal, wildcard or prefix rule */
-    Set<String> allowed(AclOperation operation, String topic) {
+    public Set<String> allowed(AclOperation operation, String topic) {
         Set<String> names = new TreeSet<>();
         for (Rule r : rules) {
             boolean matches = r.resourceType() == ResourceType.TOPIC && switch (r.pattern()) {
@@ -102,7 +118,7 @@ record KafkaAclTable(List<Rule> rules) {
     }
 
     /** @return the bindings to create */
-    List<AclBinding> bindings() {
+    public List<AclBinding> bindings() {
         return rules.stream().map(Rule::binding).toList();
     }
 }
