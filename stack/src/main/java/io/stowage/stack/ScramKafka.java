@@ -92,8 +92,11 @@ public final class ScramKafka implements AutoCloseable {
     /**
      * Creates one SCRAM-SHA-512 user per entry, the topics (1 partition each), and every ACL of {@code table}.
      *
+     * @param table     the ACL table, e.g. {@code KafkaAclTable.read(KafkaAclTable.locate())}
      * @param passwords principal to password
-     * @throws ExecutionException when the broker refuses one of them
+     * @param topics    topics to create, e.g. {@link KafkaAclTable#topics()}
+     * @throws ExecutionException   when the broker refuses one of them
+     * @throws InterruptedException when interrupted while waiting for the broker's answers
      */
     public void apply(KafkaAclTable table, Map<String, String> passwords, Collection<String> topics)
             throws ExecutionException, InterruptedException {
