@@ -71,7 +71,8 @@ public final class ServiceLauncher implements AutoCloseable {
             SERVICES.forEach(name -> ports.put(name, freePort()));
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
-                Map<String, String> env = new LinkedHashMap<>(stack.environment());
+                // least privilege (issue #8): store keys only for uploader/verifier, the database only for the ledger
+                Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service.getKey(), stack.environment()));
                 env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
                 env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);

@@ -33,11 +33,26 @@ final class KafkaBroker implements AutoCloseable {
      * @throws IOException when the configuration cannot be written or the JVM cannot be started
      */
     static KafkaBroker launch(Path dir) throws IOException {
+        return launch(dir, (port, controllerPort) -> new Properties(), List.of());
+    }
+
+    /**
+     * As {@link #launch(Path)}, with server properties added or replaced (e.g. SASL listeners and an authorizer) and
+     * extra arguments for the storage format (e.g. {@code --add-scram}); the default stack uses neither.
+     *
+     * @param overrides  given the client port and the controller port, the properties to set over the defaults
+     * @param formatArgs appended to {@code kafka-storage format}
+     * @throws IOException when the configuration cannot be written or the JVM cannot be started
+     */
+    static KafkaBroker launch(Path dir, java.util.function.BiFunction<Integer, Integer, Properties> overrides,
+                              List<String> formatArgs) throws IOException {
         Files.createDirectories(dir);
         int port = ChildProcess.freePort();
         int controllerPort = ChildProcess.freePort();
         Path config = dir.resolve("server.properties");
-        writeProperties(config, serverProperties(dir, port, controllerPort));
+        Properties properties = serverProperties(dir, port, controllerPort);
+        properties.putAll(overrides.apply(port, controllerPort));
+        writeProperties(config, properties);
         Path log4j = dir.resolve("log4j2.properties");
         Files.writeString(log4j, "rootLogger.level=WARN\nrootLogger.appenderRef.out.ref=out\n"
                 + "appender.out.type=Console\nappender.out.name=out\nappender.out.layout.type=PatternLayout\n"
@@ -47,8 +62,14 @@ final class KafkaBroker implements AutoCloseable {
         jvm.addAll(List.of("-Dlog4j2.configurationFile=" + log4j, "-Djava.awt.headless=true",
                 "-cp", BrokerClasspath.build()));
         ChildProcess child = ChildProcess.start("kafka broker", ChildProcess.java(jvm,
-                List.of(KafkaBrokerMain.class.getName(), config.toString(), clusterId(dir))), dir, dir.resolve("kafka.log"));
+                mainArgs(config, clusterId(dir), formatArgs)), dir, dir.resolve("kafka.log"));
         return new KafkaBroker(child, "127.0.0.1:" + port);
+    }
+
+    private static List<String> mainArgs(Path config, String clusterId, List<String> formatArgs) {
+        List<String> args = new ArrayList<>(List.of(KafkaBrokerMain.class.getName(), config.toString(), clusterId));
+        args.addAll(formatArgs);
+        return args;
     }
 
     String bootstrapServers() {

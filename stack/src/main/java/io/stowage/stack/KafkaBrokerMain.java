@@ -13,11 +13,14 @@ public final class KafkaBrokerMain {
     }
 
     /**
-     * @param args {@code [0]} the server.properties path, {@code [1]} the cluster id (22 characters, base64 UUID)
+     * @param args {@code [0]} the server.properties path, {@code [1]} the cluster id (22 characters, base64 UUID),
+     *             then any extra arguments for the storage format (e.g. {@code --add-scram ...}, the SCRAM test)
      */
     public static void main(String[] args) {
-        int formatted = StorageTool.execute(new String[] {"format", "--cluster-id", args[1], "--config", args[0],
-                "--standalone", "--ignore-formatted"}, System.out);
+        java.util.List<String> format = new java.util.ArrayList<>(java.util.List.of("format", "--cluster-id", args[1],
+                "--config", args[0], "--standalone", "--ignore-formatted"));
+        format.addAll(java.util.Arrays.asList(args).subList(2, args.length));
+        int formatted = StorageTool.execute(format.toArray(String[]::new), System.out);
         if (formatted != 0) {
             System.err.println("kafka storage format failed with code " + formatted);
             System.exit(formatted);

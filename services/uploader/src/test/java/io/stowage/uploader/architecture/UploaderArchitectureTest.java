@@ -1,26 +1,24 @@
 package io.stowage.uploader.architecture;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaAccess;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.stowage.archrules.ExposedTypes;
+import io.stowage.archrules.LayeringRules;
+import io.stowage.archrules.StoreAccessRules;
 import io.stowage.store.ObjectReader;
-import io.stowage.store.s3.S3Clients;
 import io.stowage.uploader.storage.ObjectWriters;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the uploader's compiled main classes and fails the build if any of them can delete from the store,
  * reaches past the {@code ObjectWriter} it is given, or breaks the framework-free {@code domain} layer (issue #8).
+ * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class UploaderArchitectureTest {
 
@@ -35,18 +33,12 @@ class UploaderArchitectureTest {
 
     @Test
     void noClassCanDelete() {
-        ArchRule rule = noClasses().should().dependOnClassesThat(deleteType())
-                .orShould().accessTargetWhere(deleteMember())
-                .because("the uploader writes and never deletes: no Delete* request, no delete*/remove* call (issue #8)");
-        rule.check(uploader);
+        StoreAccessRules.noDelete("uploader").check(uploader);
     }
 
     @Test
     void noClassUsesTheRawS3Client() {
-        ArchRule rule = noClasses().should().dependOnClassesThat(
-                        resideInAnyPackage("software.amazon.awssdk..").or(belongToAnyOf(S3Clients.class)))
-                .because("a raw S3 client can delete; the uploader goes through ObjectWriter");
-        rule.check(uploader);
+        StoreAccessRules.noRawS3Client("uploader").check(uploader);
     }
 
     @Test
@@ -69,28 +61,13 @@ class UploaderArchitectureTest {
     void objectWritersHandsOutOnlyAWriter() {
         // S3ObjectStore is an ObjectReader too, so this also forbids handing out the concrete store.
         ArchRule rule = methods().that().areDeclaredIn(ObjectWriters.class).and().arePublic()
-                .should(ArchitectureConditions.exposeNoTypeAssignableTo(ObjectReader.class))
+                .should(ExposedTypes.exposeNoTypeAssignableTo(ObjectReader.class.getName()))
                 .because("callers of ObjectWriters must only ever hold an ObjectWriter");
         rule.check(uploader);
     }
 
     @Test
     void domainDependsOnNoFramework() {
-        ArchitectureConditions.domainIsFrameworkFree().check(uploader);
-    }
-
-    private static DescribedPredicate<JavaClass> deleteType() {
-        return DescribedPredicate.describe("a Delete* type of the AWS SDK or a Delet* type of the store", type ->
-                type.getPackageName().startsWith("software.amazon.awssdk") && type.getSimpleName().startsWith("Delete")
-                        || type.getPackageName().startsWith("io.stowage.store") && type.getSimpleName().contains("Delet"));
-    }
-
-    private static DescribedPredicate<JavaAccess<?>> deleteMember() {
-        return DescribedPredicate.describe("a delete*/remove* member of the store or the AWS SDK", access -> {
-            String owner = access.getTargetOwner().getPackageName();
-            String name = access.getTarget().getName();
-            boolean storeSide = owner.startsWith("io.stowage.store") || owner.startsWith("software.amazon.awssdk");
-            return storeSide && (name.startsWith("delete") || name.startsWith("remove"));
-        });
+        LayeringRules.domainIsFrameworkFree().check(uploader);
     }
 }

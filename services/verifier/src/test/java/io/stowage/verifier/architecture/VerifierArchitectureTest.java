@@ -1,16 +1,17 @@
 package io.stowage.verifier.architecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.stowage.archrules.ExposedTypes;
+import io.stowage.archrules.LayeringRules;
+import io.stowage.archrules.StoreAccessRules;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.PutResult;
 import io.stowage.store.SourceChangedException;
-import io.stowage.store.s3.S3Clients;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.verifier.storage.ObjectReaders;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,18 +24,15 @@ import java.util.stream.Collectors;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the verifier's compiled main classes and fails the build if any of them reaches past the
  * read-only store interface ({@link ObjectReader}) or breaks the framework-free {@code domain} layer (issue #8).
+ * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class VerifierArchitectureTest {
-
-    /** Methods an {@link ObjectWriter} has beyond what an {@link ObjectReader} offers: the writes (put, abort). */
-    private static final Set<String> WRITER_ONLY_METHODS = writerOnlyMethods();
 
     private static JavaClasses verifier;
 
@@ -56,9 +54,7 @@ class VerifierArchitectureTest {
 
     @Test
     void noClassCallsAWriteOrDeleteMethodOfTheStore() {
-        ArchRule rule = noClasses().should().accessTargetWhere(writeOrDelete())
-                .because("the verifier must not write or delete objects, even through the concrete S3ObjectStore");
-        rule.check(verifier);
+        StoreAccessRules.noWriteOrDelete("verifier", writerOnlyMethods()).check(verifier);
     }
 
     @Test
@@ -71,36 +67,23 @@ class VerifierArchitectureTest {
 
     @Test
     void noClassUsesTheRawS3Client() {
-        ArchRule rule = noClasses().should().dependOnClassesThat(
-                        resideInAnyPackage("software.amazon.awssdk..").or(belongToAnyOf(S3Clients.class)))
-                .because("a raw S3 client can write and delete; the verifier goes through ObjectReader");
-        rule.check(verifier);
+        StoreAccessRules.noRawS3Client("verifier").check(verifier);
     }
 
     @Test
     void objectReadersHandsOutNoWriter() {
         ArchRule rule = methods().that().areDeclaredIn(ObjectReaders.class).and().arePublic()
-                .should(ArchitectureConditions.exposeNoTypeAssignableTo(ObjectWriter.class))
+                .should(ExposedTypes.exposeNoTypeAssignableTo(ObjectWriter.class.getName()))
                 .because("callers of ObjectReaders must only ever hold an ObjectReader");
         rule.check(verifier);
     }
 
     @Test
     void domainDependsOnNoFramework() {
-        ArchitectureConditions.domainIsFrameworkFree().check(verifier);
+        LayeringRules.domainIsFrameworkFree().check(verifier);
     }
 
-    private static DescribedPredicate<JavaAccess<?>> writeOrDelete() {
-        return DescribedPredicate.describe("a write or delete member of the store or the AWS SDK "
-                + WRITER_ONLY_METHODS + " or delete*/put*/copy*/abort*", access -> {
-            String owner = access.getTargetOwner().getPackageName();
-            String name = access.getTarget().getName();
-            boolean storeSide = owner.startsWith("io.stowage.store") || owner.startsWith("software.amazon.awssdk");
-            return storeSide && (WRITER_ONLY_METHODS.contains(name) || name.startsWith("delete")
-                    || name.startsWith("put") || name.startsWith("copy") || name.startsWith("abort"));
-        });
-    }
-
+    /** @return the methods an {@link ObjectWriter} has beyond what an {@link ObjectReader} offers (put, abort…) */
     private static Set<String> writerOnlyMethods() {
         Set<String> readerMethods = Arrays.stream(ObjectReader.class.getMethods()).map(Method::getName)
                 .collect(Collectors.toSet());

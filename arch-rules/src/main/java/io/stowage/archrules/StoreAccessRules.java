@@ -1,0 +1,100 @@
+package io.stowage.archrules;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchRule;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/**
+ * Produces the least-privilege store rules of issue #8 that the services' architecture tests apply to their own
+ * compiled classes: no store at all (shard-builder, ledger, gatekeeper, provider-adapter), no delete (uploader), no
+ * write and no delete (verifier), and no raw S3 client anywhere. Consumes package and method names only, so it needs
+ * neither the store module nor the AWS SDK on the class path.
+ */
+public final class StoreAccessRules {
+
+    /** Our store module. */
+    public static final String STORE = "io.stowage.store";
+    /** The AWS SDK v2 (every S3 client and request type). */
+    public static final String AWS_SDK = "software.amazon.awssdk";
+    /** Name prefixes of members that remove objects or uploads. */
+    static final List<String> DELETE_VERBS = List.of("delete", "remove");
+    /** Name prefixes of members that create, change or remove objects or uploads. */
+    static final List<String> WRITE_VERBS = List.of("delete", "remove", "put", "copy", "abort", "upload",
+            "completeMultipart", "createMultipart", "restore", "write");
+
+    private StoreAccessRules() {
+    }
+
+    /**
+     * @param service the service's name, for the failure message
+     * @return "no class depends on the store module or the AWS SDK"
+     */
+    public static ArchRule noStoreAccess(String service) {
+        return noClasses().should().dependOnClassesThat().resideInAnyPackage(STORE + "..", AWS_SDK + "..")
+                .because("the " + service + " has no store access at all: neither the store module nor an S3 client (issue #8)");
+    }
+
+    /**
+     * @param service the service's name, for the failure message
+     * @return "no class uses a Delete* type nor calls a delete*&#47;remove* member of the store module or the AWS SDK"
+     */
+    public static ArchRule noDelete(String service) {
+        return noClasses().should().dependOnClassesThat(deleteType())
+                .orShould().accessTargetWhere(storeMemberNamed(DELETE_VERBS, Set.of()))
+                .because("the " + service + " never deletes: no Delete* request, no delete*/remove* call (issue #8)");
+    }
+
+    /**
+     * @param service          the service's name, for the failure message
+     * @param writerOnlyNames  member names that only a writing interface has (e.g. the methods of the store's
+     *                         {@code ObjectWriter} that {@code ObjectReader} lacks); checked besides {@link #WRITE_VERBS}
+     * @return "no class uses a Delete* type nor calls a write or delete member of the store module or the AWS SDK"
+     */
+    public static ArchRule noWriteOrDelete(String service, Set<String> writerOnlyNames) {
+        return noClasses().should().dependOnClassesThat(deleteType())
+                .orShould().accessTargetWhere(storeMemberNamed(WRITE_VERBS, writerOnlyNames))
+                .because("the " + service + " only reads: no write, abort or delete call on the store (issue #8)");
+    }
+
+    /**
+     * @param service the service's name, for the failure message
+     * @param except  fully qualified names of store classes that wrap a raw client and may still be used (none usually)
+     * @return "no class depends on the AWS SDK or on the store's client factory {@code S3Clients}"
+     */
+    public static ArchRule noRawS3Client(String service, String... except) {
+        Set<String> allowed = Set.of(except);
+        return noClasses().should().dependOnClassesThat(DescribedPredicate.describe(
+                        "a type of the AWS SDK or the store's S3Clients", (JavaClass type) ->
+                                !allowed.contains(type.getName())
+                                        && (type.getPackageName().startsWith(AWS_SDK)
+                                        || type.getName().equals(STORE + ".s3.S3Clients"))))
+                .because("a raw S3 client can write and delete; the " + service + " goes through its narrow store interface");
+    }
+
+    private static DescribedPredicate<JavaClass> deleteType() {
+        return resideInAnyPackage(AWS_SDK + "..").and(simpleNameStartingWith("Delete"))
+                .or(resideInAnyPackage(STORE + "..").and(DescribedPredicate.describe("name containing Delet",
+                        (JavaClass type) -> type.getSimpleName().contains("Delet"))))
+                .as("a Delete* type of the AWS SDK or a Delet* type of the store");
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> storeMemberNamed(List<String> verbs, Set<String> names) {
+        Set<String> shown = new TreeSet<>(names);
+        return DescribedPredicate.describe("a member of the store or the AWS SDK named " + verbs + "* or " + shown,
+                access -> {
+                    String owner = access.getTargetOwner().getPackageName();
+                    String name = access.getTarget().getName();
+                    boolean storeSide = owner.startsWith(STORE) || owner.startsWith(AWS_SDK);
+                    return storeSide && (names.contains(name) || verbs.stream().anyMatch(name::startsWith));
+                });
+    }
+}
