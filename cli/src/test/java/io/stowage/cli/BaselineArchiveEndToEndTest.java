@@ -2,6 +2,7 @@ package io.stowage.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.events.EventCodec;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -21,6 +22,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.HexFormat;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * S3Proxy and PostgreSQL, driven by the real {@code stowage archive} and {@code stowage release} commands: bad input
  * exits 2, the directory is denied before it is archived, a dry run prints the plan and writes nothing, the archive
  * lands at its pinned key with its member manifest (bytes read back from the store), a second run says
- * {@code already stored}, and the gate then passes and the release frees the directory.
+ * {@code already stored}, and the gate then passes and the release frees the directory; last, with the verifier
+ * stopped, an archive that is uploaded but not verified is denied.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BaselineArchiveEndToEndTest {
@@ -197,6 +200,37 @@ class BaselineArchiveEndToEndTest {
             }
         }
         return false;
+    }
+
+    /**
+     * With the verifier stopped (this JVM started it; it is stopped by its pid), an archive is uploaded but never
+     * verified: the gate denies its directory on conditions 1 (HEAD not OK) and 2 (no full read), and nothing is deleted.
+     */
+    @Test
+    @Order(6)
+    void anArchiveUploadedButNotVerifiedIsDenied() throws Exception {
+        List<ProcessHandle> verifiers = ProcessHandle.current().children()
+                .filter(p -> p.info().commandLine().orElse("").contains("services/verifier/target/quarkus-app")).toList();
+        assertThat(verifiers).hasSize(1);
+        verifiers.get(0).destroy();
+        verifiers.get(0).onExit().get(30, TimeUnit.SECONDS);
+
+        Path unverified = results.resolveSibling("whisper-tiny-final");
+        write(unverified.resolve("metrics.json"), "{\"wer\": 0.101}\n");
+        Result built = cli("archive", unverified.toString(), "--model", "whisper-tiny", "--milestone", "final",
+                "--no-wait", "--json");
+        assertThat(built.exit()).isZero();
+        assertThat(EventCodec.mapper().readTree(built.out()).path("status").asText()).isEqualTo("built");
+        Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(300)).until(() ->
+                new HttpJson().get(platform.session().serviceUrl("ledger").resolve("/api/assets?id=baseline/whisper-tiny/final"),
+                        JsonNode.class).map(a -> a.path("objects").size() == 2).orElse(false));
+
+        Result denied = cli("release", unverified.toString(), "--dry-run", "--json");
+        assertThat(denied.exit()).isEqualTo(CliException.DENIED);
+        assertThat(denied.out()).contains("head-not-ok", "no-full-read");
+        Result refused = cli("release", unverified.toString());
+        assertThat(refused.exit()).isEqualTo(CliException.DENIED);
+        assertThat(unverified.resolve("metrics.json")).hasContent("{\"wer\": 0.101}\n");
     }
 
     private static long eventCount(String topic) throws Exception {
