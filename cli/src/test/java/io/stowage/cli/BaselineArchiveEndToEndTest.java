@@ -70,7 +70,7 @@ class BaselineArchiveEndToEndTest {
 
     @Test
     @Order(1)
-    void badNamesAndAMissingDirectoryExitTwoWithOneLine() {
+    void badNamesAMissingAndAnEmptyDirectoryExitTwoWithOneLine() throws IOException {
         Result badModel = cli("archive", results.toString(), "--model", "a+b", "--milestone", "m1");
         assertThat(badModel.exit()).isEqualTo(CliException.USAGE);
         assertThat(badModel.err().strip()).startsWith("stowage: --model 'a+b' is not a valid name").doesNotContain("\n");
@@ -80,6 +80,12 @@ class BaselineArchiveEndToEndTest {
         Result missing = cli("archive", work.resolve("nope").toString(), "--model", "m", "--milestone", "x");
         assertThat(missing.exit()).isEqualTo(CliException.USAGE);
         assertThat(missing.err().strip()).isEqualTo("stowage: directory " + work.resolve("nope") + " does not exist");
+        // the shard-builder answers 400 for an empty directory: exit 2 with its one line
+        Path empty = Files.createDirectories(work.resolve("hot/empty"));
+        Result nothing = cli("archive", empty.toString(), "--model", "m", "--milestone", "x");
+        assertThat(nothing.exit()).isEqualTo(CliException.USAGE);
+        assertThat(nothing.err().lines().filter(l -> l.startsWith("stowage:")).toList())
+                .containsExactly("stowage: the directory holds no files: " + empty);
     }
 
     @Test
