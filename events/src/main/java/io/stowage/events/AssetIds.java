@@ -44,6 +44,17 @@ public final class AssetIds {
         return "archive/" + archivedAsset;
     }
 
+    /**
+     * @return {@code baseline/<model>/<milestone>}: a hash-bound baseline archive of one directory
+     *         ({@code stowage archive DIR --model M --milestone X}, issue #3)
+     * @throws InvalidEventException when a name is not a valid key segment
+     */
+    public static String baseline(String model, String milestone) {
+        Validation.requireSegment("model", model);
+        Validation.requireSegment("milestone", milestone);
+        return "baseline/" + model + "/" + milestone;
+    }
+
     /** @return the key of every event of one release request */
     public static String release(String requestId) {
         Validation.requireText("requestId", requestId);

@@ -67,6 +67,13 @@ public final class ObjectKeys {
         return bounded("archives/baselines/" + model + "/" + milestone + "/" + sha(sha256) + ".tar.zst");
     }
 
+    /** @return {@code archives/baselines/<model>/<milestone>/<archive sha256>.members.jsonl}: the archive's member manifest */
+    public static String baselineMembers(String model, String milestone, String archiveSha256) {
+        Validation.requireSegment("model", model);
+        Validation.requireSegment("milestone", milestone);
+        return bounded("archives/baselines/" + model + "/" + milestone + "/" + sha(archiveSha256) + ".members.jsonl");
+    }
+
     /**
      * @param assetId the archived asset: {@code dataset/<name>/<revision>} or {@code run/<experiment>/<run>}
      *                ({@link AssetIds#dataset}, {@link AssetIds#run}); each segment must be valid

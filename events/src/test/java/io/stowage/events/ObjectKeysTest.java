@@ -16,6 +16,15 @@ class ObjectKeysTest {
     }
 
     @Test
+    void baselineArchiveKeysAndAssetIdFollowTheDesignLayout() {
+        assertThat(ObjectKeys.baselineArchive("whisper-tiny", "baseline-1", SHA))
+                .isEqualTo("archives/baselines/whisper-tiny/baseline-1/" + SHA + ".tar.zst");
+        assertThat(ObjectKeys.baselineMembers("whisper-tiny", "baseline-1", SHA))
+                .isEqualTo("archives/baselines/whisper-tiny/baseline-1/" + SHA + ".members.jsonl");
+        assertThat(AssetIds.baseline("whisper-tiny", "baseline-1")).isEqualTo("baseline/whisper-tiny/baseline-1");
+    }
+
+    @Test
     void checkpointStepsAreZeroPaddedSoLexicalOrderIsNumericOrder() {
         String step9 = ObjectKeys.checkpointFile("exp", "run-1", 9, SHA, "model.pt");
         String step10 = ObjectKeys.checkpointFile("exp", "run-1", 10, SHA, "model.pt");
@@ -51,6 +60,8 @@ class ObjectKeysTest {
                 () -> ObjectKeys.checkpointFile("exp", "run", 1, SHA, bad),
                 () -> ObjectKeys.checkpointLatest(bad, "run"), () -> ObjectKeys.checkpointLatest("exp", bad),
                 () -> ObjectKeys.baselineArchive(bad, "m1", SHA), () -> ObjectKeys.baselineArchive("m", bad, SHA),
+                () -> ObjectKeys.baselineMembers(bad, "m1", SHA), () -> ObjectKeys.baselineMembers("m", bad, SHA),
+                () -> AssetIds.baseline(bad, "m1"), () -> AssetIds.baseline("m", bad),
                 () -> AssetIds.dataset(bad, "r1"), () -> AssetIds.checkpoint("exp", bad, 1));
         for (org.junit.jupiter.api.function.Executable use : uses) {
             assertThatThrownBy(use::execute).isInstanceOf(InvalidEventException.class)

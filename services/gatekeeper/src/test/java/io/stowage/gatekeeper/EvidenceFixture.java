@@ -7,6 +7,7 @@ import io.stowage.events.Provenance;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
@@ -99,6 +100,42 @@ public final class EvidenceFixture {
         return new AssetEvidence("checkpoint/exp/run1/000000000100", "checkpoint", stepDir.toString(), true,
                 manifestPath.toString(), Sha256.hex(manifestBytes), key, null, null, null, PROVENANCE, objects,
                 List.of(), "seal:checkpoint/exp/run1/000000000100");
+    }
+
+    /**
+     * Baseline archive whisper-tiny/baseline-1 of {@code members} (relative path to content): a stand-in archive, its
+     * member manifest and baseline manifest under {@code staging}, both objects uploaded with HEAD OK and the archive
+     * (kind SHARD) re-read in full with OK, as the ledger answers once {@code stowage archive} finished.
+     */
+    public static AssetEvidence baseline(Disk disk, Path sourceDir, Path staging, Map<String, String> members) {
+        StringBuilder jsonl = new StringBuilder();
+        long total = 0;
+        for (var member : new TreeMap<>(members).entrySet()) {
+            byte[] bytes = utf8(member.getValue());
+            disk.write(sourceDir.resolve(member.getKey()), bytes);
+            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.hex(bytes)))).append('\n');
+            total += bytes.length;
+        }
+        byte[] archive = utf8("tar.zst of " + members.keySet());
+        byte[] membersBytes = utf8(jsonl.toString());
+        String sha = Sha256.hex(archive);
+        String key = ObjectKeys.baselineArchive("whisper-tiny", "baseline-1", sha);
+        String membersKey = ObjectKeys.baselineMembers("whisper-tiny", "baseline-1", sha);
+        Path archivePath = staging.resolve(key);
+        Path membersPath = staging.resolve(membersKey);
+        disk.write(archivePath, archive);
+        disk.write(membersPath, membersBytes);
+        BaselineManifest manifest = new BaselineManifest(BaselineManifest.FORMAT, "whisper-tiny", "baseline-1", key,
+                archive.length, sha, membersKey, membersBytes.length, Sha256.hex(membersBytes), members.size(), total);
+        byte[] manifestBytes = utf8(json(manifest));
+        Path manifestPath = archivePath.resolveSibling(sha + ".manifest.json");
+        disk.write(manifestPath, manifestBytes);
+        List<ObjectEvidence> objects = List.of(
+                ok("primary", key, ObjectKind.SHARD, archive, archivePath, VerifyResult.OK),
+                ok("primary", membersKey, ObjectKind.MEMBERS, membersBytes, membersPath, VerifyResult.OK));
+        return new AssetEvidence("baseline/whisper-tiny/baseline-1", "baseline", sourceDir.toString(), true,
+                manifestPath.toString(), Sha256.hex(manifestBytes), false, "baseline-1", null, null, null, objects,
+                List.of(), "seal:baseline/whisper-tiny/baseline-1");
     }
 
     /** @return the asset with its objects replaced by {@code change} applied to them */

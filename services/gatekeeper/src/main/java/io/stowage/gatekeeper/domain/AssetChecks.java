@@ -1,11 +1,13 @@
 package io.stowage.gatekeeper.domain;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stowage.events.AssetIds;
 import io.stowage.events.EventCodec;
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.Provenance;
 import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
@@ -46,6 +48,7 @@ final class AssetChecks {
             return switch (String.valueOf(asset.kind())) {
                 case "dataset" -> checkDataset(asset);
                 case "checkpoint" -> checkCheckpoint(asset);
+                case "baseline" -> checkBaseline(asset);
                 default -> {
                     findings.fail(GateCheck.UNSUPPORTED_KIND, asset.assetId() + " (" + asset.kind() + ")");
                     yield Map.of();
@@ -85,6 +88,43 @@ final class AssetChecks {
         }
         findings.note(1, asset.assetId() + ": manifest and " + manifest.shards().size()
                 + " shard(s) with member manifests checked against the primary store");
+        return accounted;
+    }
+
+    /**
+     * A hash-bound baseline archive (issue #3): its baseline manifest (trusted by the SHA-256 of
+     * {@code baseline.archived}) names one archive and one member manifest; both must be in the primary store with
+     * HEAD OK (condition 1), and the member manifest's entries account for the files of the directory (condition 5).
+     * Condition 3 is met by the model and milestone the archive is named by; no second copy is required (4).
+     */
+    private Map<String, AccountedFiles.Accounted> checkBaseline(AssetEvidence asset) throws IOException {
+        byte[] bytes = files.manifest(asset);
+        if (bytes == null) {
+            return Map.of();
+        }
+        BaselineManifest manifest = MAPPER.readValue(bytes, BaselineManifest.class);
+        if (!BaselineManifest.FORMAT.equals(manifest.format())
+                || !asset.assetId().equals(AssetIds.baseline(manifest.model(), manifest.milestone()))) {
+            findings.fail(GateCheck.MANIFEST_UNREADABLE, asset.assetId() + ": baseline manifest " + asset.manifestPath()
+                    + " (format " + manifest.format() + ") does not describe this asset");
+            return Map.of();
+        }
+        findings.note(3, asset.assetId() + " is named by model " + manifest.model() + " and milestone "
+                + manifest.milestone());
+        findings.note(4, asset.assetId() + " is a baseline archive: no second copy required");
+        objects.requirePrimary(asset, ObjectKeys.baselineArchive(manifest.model(), manifest.milestone(),
+                manifest.sha256()), manifest.bytes(), manifest.sha256());
+        String membersKey = ObjectKeys.baselineMembers(manifest.model(), manifest.milestone(), manifest.sha256());
+        List<String> membersEvidence = objects.requirePrimary(asset, membersKey, manifest.membersBytes(),
+                manifest.membersSha256());
+        Map<String, AccountedFiles.Accounted> accounted = new HashMap<>();
+        String membersPath = objects.localPathOf(asset, membersKey);
+        if (membersPath != null) {
+            files.members(Path.of(membersPath), manifest.membersSha256()).forEach(member -> accounted.put(
+                    member.path(), new AccountedFiles.Accounted(member, membersEvidence)));
+        }
+        findings.note(1, asset.assetId() + ": archive " + manifest.sha256() + " and its member manifest checked"
+                + " against the primary store");
         return accounted;
     }
 

@@ -1,5 +1,6 @@
 package io.stowage.ledger.domain;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.Provenance;
@@ -36,5 +37,17 @@ public final class AssetProjection {
         return new AssetRecord(assetId, "checkpoint", event.stepDir(), true, event.manifestPath(),
                 event.manifestSha256(), event.key(), null, null, null,
                 p.codeCommit(), p.configSha256(), p.dataManifestSha256(), event.meta().eventId());
+    }
+
+    /**
+     * A baseline archive (issue #3): kind {@code baseline}, local root = the archived directory, sealed, its manifest =
+     * the baseline manifest (the gate reads it, trusted by this SHA-256), revision = the milestone.
+     *
+     * @param current the stored asset, or null when the ledger has not seen it yet
+     */
+    public static AssetRecord apply(AssetRecord current, BaselineArchived event) {
+        String assetId = current != null ? current.assetId() : event.assetId();
+        return new AssetRecord(assetId, "baseline", event.sourceDir(), true, event.manifestPath(),
+                event.manifestSha256(), false, event.milestone(), null, null, null, null, null, event.meta().eventId());
     }
 }

@@ -1,5 +1,6 @@
 package io.stowage.ledger.domain;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.ObjectUploadFailed;
@@ -42,6 +43,8 @@ public final class ProjectionFold {
         } else if (event instanceof DatasetSealed e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof CheckpointPublished e) {
+            assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+        } else if (event instanceof BaselineArchived e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof ObjectUploaded e) {
             String address = address(e.store(), e.bucket(), e.key());

@@ -1,6 +1,7 @@
 package io.stowage.ledger.persistence;
 
 import io.smallrye.mutiny.Uni;
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.ObjectUploadFailed;
@@ -60,7 +61,8 @@ public class ProjectionWriter {
         List<String> keys = new ArrayList<>();
         List<String> requestIds = new ArrayList<>();
         for (StowageEvent event : events) {
-            if (event instanceof ShardBuilt || event instanceof DatasetSealed || event instanceof CheckpointPublished) {
+            if (event instanceof ShardBuilt || event instanceof DatasetSealed || event instanceof CheckpointPublished
+                    || event instanceof BaselineArchived) {
                 assetIds.add(event.assetId());
             } else if (event instanceof ObjectUploaded e) {
                 keys.add(e.key());
@@ -98,6 +100,8 @@ public class ProjectionWriter {
         } else if (event instanceof DatasetSealed e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof CheckpointPublished e) {
+            return asset(e.assetId(), a -> AssetProjection.apply(a, e));
+        } else if (event instanceof BaselineArchived e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof ObjectUploaded e) {
             return object(preloaded, e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));

@@ -1,5 +1,6 @@
 package io.stowage.ledger.domain;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.Provenance;
@@ -38,6 +39,20 @@ class AssetProjectionTest {
         assertThat(a.manifestSha256()).isEqualTo(SHA_B);
         assertThat(a.license()).isEqualTo("CC-BY-4.0");
         assertThat(a.sealedEventId()).as("the seal stays the evidence of the metadata").isEqualTo(SEALED.meta().eventId());
+    }
+
+    @Test
+    void aBaselineArchiveIsASealedAssetRootedAtTheArchivedDirectoryWithItsBaselineManifest() {
+        BaselineArchived archived = BaselineArchived.of(Events.meta(T0), "whisper-tiny", "baseline-1", "/hot/results",
+                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".tar.zst", 1000, SHA_A,
+                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".members.jsonl", 120, SHA_B,
+                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".manifest.json", 400, SHA_B, 4, 79);
+
+        AssetRecord a = AssetProjection.apply(null, archived);
+
+        assertThat(a).isEqualTo(new AssetRecord("baseline/whisper-tiny/baseline-1", "baseline", "/hot/results", true,
+                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".manifest.json", SHA_B, false,
+                "baseline-1", null, null, null, null, null, archived.meta().eventId()));
     }
 
     @Test

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Sends shard-builder's events to Kafka: consumes {@link StowageEvent}s, produces records on
- * {@code shard.built} / {@code dataset.sealed} with key = asset id, our CloudEvents headers and the
+ * {@code shard.built} / {@code dataset.sealed} / {@code baseline.archived} with key = asset id, our CloudEvents headers and the
  * event JSON as value. Each send waits for the broker's acknowledgement (acks=all) before the next,
  * so the events of one dataset keep their order and a caller knows they are durable.
  */
@@ -31,6 +31,10 @@ public class EventPublisher {
     @Inject
     @Channel("dataset-sealed")
     MutinyEmitter<byte[]> datasetSealed;
+
+    @Inject
+    @Channel("baseline-archived")
+    MutinyEmitter<byte[]> baselineArchived;
 
     /**
      * Publishes the events in order, blocking the calling (worker) thread.
@@ -49,6 +53,7 @@ public class EventPublisher {
         return switch (event.topic()) {
             case Topics.SHARD_BUILT -> shardBuilt;
             case Topics.DATASET_SEALED -> datasetSealed;
+            case Topics.BASELINE_ARCHIVED -> baselineArchived;
             default -> throw new IllegalArgumentException("shard-builder does not publish on " + event.topic());
         };
     }

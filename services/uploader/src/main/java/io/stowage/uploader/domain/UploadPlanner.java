@@ -1,5 +1,6 @@
 package io.stowage.uploader.domain;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.InvalidEventException;
@@ -35,6 +36,19 @@ public final class UploadPlanner {
     public static List<UploadTask> forDataset(DatasetSealed e) {
         return List.of(new UploadTask(UploadTask.PRIMARY, ObjectKeys.datasetManifest(e.dataset(), e.revision()),
                 ObjectKind.DATASET_MANIFEST, Path.of(e.manifestPath()), e.manifestBytes(), e.manifestSha256()));
+    }
+
+    /**
+     * @return a baseline archive (kind {@code SHARD}: the same tar.zst format, so the verifier re-reads it in full and
+     *         it counts for gate condition 2), then its member manifest, both in the primary store at
+     *         {@code archives/baselines/<model>/<milestone>/<sha256>.tar.zst} / {@code .members.jsonl}
+     */
+    public static List<UploadTask> forBaseline(BaselineArchived e) {
+        return List.of(
+                new UploadTask(UploadTask.PRIMARY, ObjectKeys.baselineArchive(e.model(), e.milestone(), e.sha256()),
+                        ObjectKind.SHARD, Path.of(e.archivePath()), e.bytes(), e.sha256()),
+                new UploadTask(UploadTask.PRIMARY, ObjectKeys.baselineMembers(e.model(), e.milestone(), e.sha256()),
+                        ObjectKind.MEMBERS, Path.of(e.membersPath()), e.membersBytes(), e.membersSha256()));
     }
 
     /**

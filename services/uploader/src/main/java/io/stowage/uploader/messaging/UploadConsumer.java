@@ -14,7 +14,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 /**
- * Consumes {@code shard.built}, {@code dataset.sealed} and {@code checkpoint.published} (consumer
+ * Consumes {@code shard.built}, {@code dataset.sealed}, {@code checkpoint.published} and {@code baseline.archived} (consumer
  * group {@code stowage-uploader}) and produces {@code object.uploaded} / {@code object.upload.failed}.
  * A record that is not a valid event (a name that breaks the key rule of {@code Validation.segmentProblem}
  * included) is nacked, so the channel sends it to {@code <topic>.dlq} with the reason. A record whose
@@ -56,6 +56,13 @@ public class UploadConsumer {
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public Uni<Void> onCheckpointPublished(Message<byte[]> record) {
         return handle(Topics.CHECKPOINT_PUBLISHED, record);
+    }
+
+    /** A baseline archive and its member manifest to upload ({@code stowage archive}); completes after ack or nack. */
+    @Incoming("baseline-archived")
+    @Acknowledgment(Acknowledgment.Strategy.MANUAL)
+    public Uni<Void> onBaselineArchived(Message<byte[]> record) {
+        return handle(Topics.BASELINE_ARCHIVED, record);
     }
 
     private Uni<Void> handle(String topic, Message<byte[]> record) {

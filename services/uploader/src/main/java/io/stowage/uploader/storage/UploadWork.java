@@ -1,5 +1,6 @@
 package io.stowage.uploader.storage;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.ShardBuilt;
@@ -84,6 +85,9 @@ public class UploadWork {
         }
         if (event instanceof DatasetSealed sealed) {
             return UploadPlanner.forDataset(sealed);
+        }
+        if (event instanceof BaselineArchived baseline) {
+            return UploadPlanner.forBaseline(baseline);
         }
         throw new IllegalArgumentException("the uploader does not consume " + event.topic());
     }

@@ -1,5 +1,6 @@
 package io.stowage.uploader.domain;
 
+import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.EventMeta;
@@ -43,6 +44,18 @@ class UploadPlannerTest {
 
         assertThat(UploadPlanner.forDataset(sealed)).containsExactly(new UploadTask("primary",
                 "datasets/speech/r1/manifest.json", ObjectKind.DATASET_MANIFEST, Path.of("/staging/manifest.json"), 77, C));
+    }
+
+    @Test
+    void aBaselineArchiveGoesUpAsAShardWithItsMemberManifestUnderArchivesBaselines() {
+        BaselineArchived archived = BaselineArchived.of(META, "whisper-tiny", "baseline-1", "/hot/results",
+                "/staging/a.tar.zst", 1000, A, "/staging/a.members.jsonl", 120, B, "/staging/a.manifest.json", 300, C, 4, 79);
+
+        assertThat(UploadPlanner.forBaseline(archived)).containsExactly(
+                new UploadTask("primary", "archives/baselines/whisper-tiny/baseline-1/" + A + ".tar.zst", ObjectKind.SHARD,
+                        Path.of("/staging/a.tar.zst"), 1000, A),
+                new UploadTask("primary", "archives/baselines/whisper-tiny/baseline-1/" + A + ".members.jsonl",
+                        ObjectKind.MEMBERS, Path.of("/staging/a.members.jsonl"), 120, B));
     }
 
     @Test
