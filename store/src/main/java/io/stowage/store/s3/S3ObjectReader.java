@@ -120,6 +120,12 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
         });
     }
 
+    /** One streamed GET of the whole object, no Range header; see {@link ObjectReader#open(String)}. */
+    @Override
+    public InputStream open(String key) {
+        return call(key, "GET", () -> client.getObject(b -> b.bucket(bucket).key(key)));
+    }
+
     @Override
     public List<String> list(String prefix) {
         return call(prefix, "LIST", () -> client.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents()
