@@ -230,7 +230,24 @@ public final class DatasetFetcher {
             }
             throw new IllegalStateException(e.getCause());
         } finally {
-            pool.shutdownNow();
+            stop(pool);
+        }
+    }
+
+    /** Interrupts the downloads still running and waits for them to delete their partial files. */
+    private static void stop(ExecutorService pool) {
+        pool.shutdownNow();
+        boolean interrupted = Thread.interrupted();
+        try {
+            if (!pool.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("shard downloads did not stop within 60 s of an interrupt");
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

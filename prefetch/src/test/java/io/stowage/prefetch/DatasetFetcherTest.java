@@ -122,6 +122,50 @@ class DatasetFetcherTest {
     }
 
     @Test
+    void aFetchWhoseThreadIsInterruptedStopsWithoutPartialFilesAndResumes() throws Exception {
+        StoredDataset data = dataset(6);
+        Path dir = work.resolve("cache");
+        java.util.concurrent.atomic.AtomicReference<Thread> fetching = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicInteger done = new AtomicInteger();
+        FetchListener interruptAfterTwo = new FetchListener() {
+            @Override
+            public void shardFetched(ShardEntry shard, int attempts) {
+                if (done.incrementAndGet() == 2) {
+                    fetching.get().interrupt(); // what a training process's shutdown (or Ctrl-C handler) does
+                }
+            }
+        };
+        Thread thread = new Thread(() -> {
+            try (ShardCache cache = ShardCache.open(dir, 1L << 30)) {
+                new DatasetFetcher(s3, cache, 1).fetchAll(data.manifest(), interruptAfterTwo);
+                outcome.set(new AssertionError("the fetch was not interrupted"));
+            } catch (Throwable e) {
+                outcome.set(e);
+            }
+        });
+        fetching.set(thread);
+        thread.start();
+        thread.join(120_000);
+
+        assertThat(outcome.get()).isInstanceOf(java.io.InterruptedIOException.class);
+        assertThat(partialFiles()).as("no partial download stays after an interrupt").isEmpty();
+        int kept = shardFiles().size();
+        assertThat(kept).as("shards verified before the interrupt took effect").isBetween(2, 5);
+
+        CountingReader second = new CountingReader(s3);
+        try (ShardCache cache = ShardCache.open(dir, 1L << 30)) {
+            FetchReport report = new DatasetFetcher(second, cache, 2).fetchAll(data.manifest(), FetchListener.NONE);
+            assertThat(report).extracting(FetchReport::cached, FetchReport::fetched).containsExactly(kept, 6 - kept);
+            assertThat(second.getsEndingWith(".tar.zst")).isEqualTo(6 - kept);
+        }
+        for (int i = 0; i < 6; i++) {
+            assertThat(Files.readAllBytes(dir.resolve("shards/" + data.shard(i).sha256() + ".tar.zst")))
+                    .isEqualTo(data.bytes(i));
+        }
+    }
+
+    @Test
     void aCorruptObjectIsRetriedOnceThenReportedAndNeverKept() throws IOException {
         StoredDataset data = dataset(3);
         ShardEntry bad = data.shard(1);
