@@ -36,10 +36,11 @@ import java.util.stream.Stream;
  * Issue 3's prefetch benchmark: starts an {@link EmbeddedStack} (real S3Proxy), uploads {@code shards} random shards
  * of {@code shard-bytes} bytes each and their dataset manifest, then alternates, on a cold (empty) target each time,
  * Stowage's {@link DatasetFetcher#fetchAll} (SHA-256 of every shard checked, fsync, rename) and {@code rclone copy}
- * of the same {@code shards/} prefix from the same server (rclone's defaults: 4 transfers, MD5 against the ETag).
+ * of the same {@code shards/} prefix from the same server (rclone's defaults: 4 transfers), the order switched every
+ * run; also the client CPU seconds per GiB of each (this JVM's process CPU time; rclone's from bash {@code times}).
  * Prints each run, the medians in MiB/s and the ratio (goal: Stowage ≥ 1.2× rclone). System properties
  * ({@code -Dstowage.bench.NAME}): {@code shards} (8), {@code shard-bytes} (134217728), {@code runs} (3),
- * {@code parallel} (4), {@code rclone} (rclone), {@code work-dir} (a temporary directory, deleted at the end).
+ * {@code parallel} (8), {@code rclone} (rclone), {@code work-dir} (a temporary directory, deleted at the end).
  */
 public final class PrefetchBenchmark {
     private static final PrintStream OUT = System.out;
@@ -54,7 +55,7 @@ public final class PrefetchBenchmark {
         int shards = Integer.getInteger("stowage.bench.shards", 8);
         long shardBytes = Long.getLong("stowage.bench.shard-bytes", 128L << 20);
         int runs = Integer.getInteger("stowage.bench.runs", 3);
-        int parallel = Integer.getInteger("stowage.bench.parallel", 4);
+        int parallel = Integer.getInteger("stowage.bench.parallel", 8);
         String rclone = System.getProperty("stowage.bench.rclone", "rclone");
         String dir = System.getProperty("stowage.bench.work-dir");
         Path work = dir == null ? Files.createTempDirectory("stowage-prefetch-bench") : Files.createDirectories(Path.of(dir));
@@ -83,23 +84,42 @@ public final class PrefetchBenchmark {
         S3Target target = new S3Target(ep.s3Endpoint(), ep.s3Region(), ep.primaryBucket(), ep.s3AccessKey(), ep.s3SecretKey());
         double[] ours = new double[runs];
         double[] theirs = new double[runs];
+        double[] ourCpu = new double[runs];
+        double[] synced = new double[runs];
+        double[] theirCpu = new double[runs];
         try (S3ObjectReader reader = new S3ObjectReader(config, ReadTuning.defaults(), HttpBackend.APACHE)) {
             for (int i = 0; i < runs; i++) {
+                double[] r = null;
+                if (i % 2 == 1) { // every other run rclone goes first: neither always meets the warmer server
+                    r = rclone(rclone, target, work, work.resolve("rclone-" + i), shards, total);
+                }
+                double cpuBefore = processCpuSeconds();
                 ours[i] = stowage(reader, work.resolve("fetch-" + i), manifest, parallel, total);
-                theirs[i] = rclone(rclone, target, work, work.resolve("rclone-" + i), shards, total);
-                OUT.printf(Locale.ROOT, "run %d: stowage %.1f MiB/s, rclone copy %.1f MiB/s (load %s)%n", i + 1,
-                        ours[i], theirs[i], MachineInfo.loadAverage());
+                ourCpu[i] = (processCpuSeconds() - cpuBefore) / (total / 1073741824.0);
+                if (r == null) {
+                    r = rclone(rclone, target, work, work.resolve("rclone-" + i), shards, total);
+                }
+                theirs[i] = r[0];
+                synced[i] = r[2];
+                theirCpu[i] = r[1] / (total / 1073741824.0);
+                OUT.printf(Locale.ROOT, "run %d: stowage %.1f MiB/s (%.2f CPU s/GiB), rclone copy %.1f MiB/s (%.2f CPU"
+                        + " s/GiB), rclone copy + sync %.1f MiB/s (load %s)%n", i + 1, ours[i], ourCpu[i], theirs[i],
+                        theirCpu[i], synced[i], MachineInfo.loadAverage());
             }
         }
         double a = median(ours);
         double b = median(theirs);
         OUT.println();
-        OUT.println("| contender | median MiB/s | runs (MiB/s) |");
-        OUT.println("|---|---|---|");
-        OUT.printf(Locale.ROOT, "| stowage dataset fetch (DatasetFetcher, parallel %d) | %.1f | %s |%n", parallel, a, list(ours));
-        OUT.printf(Locale.ROOT, "| rclone copy (defaults) | %.1f | %s |%n", b, list(theirs));
-        OUT.printf(Locale.ROOT, "%nratio stowage / rclone: %.2f× (goal ≥ 1.2×: %s); load average at the end %s%n", a / b,
-                a / b >= 1.2 ? "met" : "MISSED", MachineInfo.loadAverage());
+        OUT.println("| contender | median MiB/s | runs (MiB/s) | median client CPU s/GiB |");
+        OUT.println("|---|---|---|---|");
+        OUT.printf(Locale.ROOT, "| stowage dataset fetch (DatasetFetcher, parallel %d) | %.1f | %s | %.2f |%n", parallel,
+                a, list(ours), median(ourCpu));
+        OUT.printf(Locale.ROOT, "| rclone copy (defaults) | %.1f | %s | %.2f |%n", b, list(theirs), median(theirCpu));
+        OUT.printf(Locale.ROOT, "| rclone copy, then sync of its files (durable like ours) | %.1f | %s | |%n",
+                median(synced), list(synced));
+        OUT.printf(Locale.ROOT, "%nratio stowage / rclone: %.2f× (goal ≥ 1.2×: %s); stowage / (rclone + sync): %.2f×;"
+                + " load average at the end %s%n", a / b, a / b >= 1.2 ? "met" : "MISSED", a / median(synced),
+                MachineInfo.loadAverage());
     }
 
     private static DatasetManifest upload(S3ObjectStore store, Path work, int shards, long shardBytes) throws Exception {
@@ -140,7 +160,14 @@ public final class PrefetchBenchmark {
         return total / 1048576.0 / seconds;
     }
 
-    private static double rclone(String rclone, S3Target target, Path work, Path to, int shards, long total)
+    /** @return CPU seconds this JVM used so far (user + system, all threads); S3Proxy runs in a child process */
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+    }
+
+    /** @return MiB/s and CPU seconds of rclone (and its children) */
+    private static double[] rclone(String rclone, S3Target target, Path work, Path to, int shards, long total)
             throws IOException {
         Files.createDirectories(to);
         String remote = "s3:" + target.bucket() + "/datasets/" + DATASET + "/" + REVISION + "/shards/";
@@ -154,16 +181,23 @@ public final class PrefetchBenchmark {
                 "RCLONE_CONFIG_S3_SECRET_ACCESS_KEY", target.secretAccessKey(),
                 "RCLONE_CONFIG_S3_FORCE_PATH_STYLE", "true");
         long start = System.nanoTime();
-        ExternalCommand.run(List.of(rclone, "copy", "-q", remote, to.toString()), env, Set.of("AWS_CA_BUNDLE"), work);
+        double cpu = ExternalCommand.runTimed(List.of(rclone, "copy", "-q", remote, to.toString()), env,
+                Set.of("AWS_CA_BUNDLE"), work).cpuSeconds();
         double seconds = (System.nanoTime() - start) / 1e9;
+        List<String> copied;
         try (Stream<Path> files = Files.list(to)) {
-            long copied = files.filter(f -> f.getFileName().toString().endsWith(".tar.zst")).count();
-            if (copied != shards) {
-                throw new IllegalStateException("rclone copied " + copied + " shards, not " + shards);
-            }
+            copied = files.filter(f -> f.getFileName().toString().endsWith(".tar.zst")).map(Path::toString).toList();
         }
+        if (copied.size() != shards) {
+            throw new IllegalStateException("rclone copied " + copied.size() + " shards, not " + shards);
+        }
+        // rclone does not fsync; Stowage does (fdatasync per shard). `sync FILE...` (coreutils) fsyncs each copy
+        List<String> sync = new ArrayList<>(List.of("sync"));
+        sync.addAll(copied);
+        ExternalCommand.run(sync, Map.of(), Set.of(), work);
+        double withSync = (System.nanoTime() - start) / 1e9;
         deleteTree(to);
-        return total / 1048576.0 / seconds;
+        return new double[]{total / 1048576.0 / seconds, cpu, total / 1048576.0 / withSync};
     }
 
     private static double median(double[] values) {

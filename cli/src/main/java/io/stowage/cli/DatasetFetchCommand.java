@@ -51,7 +51,7 @@ final class DatasetFetchCommand implements Callable<Integer> {
     @Option(names = "--cache-limit", paramLabel = "BYTES", description = "Most bytes of shards kept in DIR, e.g. 500G"
             + " (K, M, G, T are powers of 1024). Default: the free space of DIR's file system plus the shards already there.")
     String cacheLimit;
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "Shards downloaded at once, 1-64 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--parallel", paramLabel = "N", defaultValue = "8", description = "Shards downloaded at once, 1-64 (default ${DEFAULT-VALUE}).")
     int parallel;
     @Option(names = "--extract", description = "Also unpack every member into DIR/members/<path>, each checked against its member manifest.")
     boolean extract;

@@ -17,7 +17,7 @@ import java.security.MessageDigest;
 
 /**
  * Downloads one shard into a {@link ShardCache}: one GET streamed into a file under {@code partial/} while its SHA-256
- * is computed, fsync, compare size and SHA-256 with the dataset manifest, then an atomic rename to the final name.
+ * is computed, fdatasync, compare size and SHA-256 with the dataset manifest, then an atomic rename to the final name.
  * A failed attempt (mismatch, broken stream, store error) deletes its file and is retried once; a second failure is
  * returned as a {@link ShardFailure}. An interrupt of the calling thread stops it at once, leaving no file.
  */
@@ -90,7 +90,7 @@ final class ShardDownload {
                 }
                 listener.bytesReceived(n);
             }
-            out.force(true);
+            out.force(false); // fdatasync: the data and the size, enough to read the file back after a crash
         }
         if (bytes != shard.bytes()) {
             return "size mismatch: got " + bytes + " bytes, the dataset manifest names " + shard.bytes();
