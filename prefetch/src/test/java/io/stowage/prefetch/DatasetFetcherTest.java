@@ -198,6 +198,32 @@ class DatasetFetcherTest {
     }
 
     @Test
+    void aShardMissingFromTheStoreIsTriedTwiceThenReported() throws IOException {
+        StoredDataset data = dataset(2);
+        String missingKey = ObjectKeys.shard(data.manifest().dataset(), "r1", "f".repeat(64));
+        ShardEntry real = data.shard(1);
+        ShardEntry missing = new ShardEntry(1, missingKey, real.bytes(), real.sha256(), real.membersKey(),
+                real.membersBytes(), real.membersSha256(), real.memberCount());
+        io.stowage.events.manifest.DatasetManifest manifest = new io.stowage.events.manifest.DatasetManifest(
+                data.manifest().format(), data.manifest().dataset(), "r1", "CC0-1.0", "test", 0, 0,
+                List.of(data.shard(0), missing));
+        CountingReader reader = new CountingReader(s3);
+        try (ShardCache cache = ShardCache.open(work.resolve("cache"), 1L << 30)) {
+            FetchReport report = new DatasetFetcher(reader, cache, 2).fetchAll(manifest, FetchListener.NONE);
+            assertThat(report.fetched()).isEqualTo(1);
+            assertThat(report.failures()).singleElement().satisfies(f -> {
+                assertThat(f.key()).isEqualTo(missingKey);
+                assertThat(f.attempts()).isEqualTo(2);
+                assertThat(f.reason()).startsWith("ObjectNotFoundException: ");
+            });
+            assertThat(reader.gets(missingKey)).isEqualTo(2);
+            assertThat(cache.usedBytes()).isEqualTo(data.bytes(0).length);
+        }
+        assertThat(work.resolve("cache/shards/" + real.sha256() + ".tar.zst")).doesNotExist();
+        assertThat(partialFiles()).isEmpty();
+    }
+
+    @Test
     void aFaultOnTheFirstReadIsHealedByTheRetry() throws IOException {
         StoredDataset data = dataset(2);
         CountingReader reader = new CountingReader(s3);
