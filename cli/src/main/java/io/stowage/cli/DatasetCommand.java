@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** {@code stowage dataset shard DIR}: cut a dataset into shards through the shard-builder, then wait for upload and verification. */
-@Command(name = "dataset", mixinStandardHelpOptions = true, description = "Dataset commands.", subcommands = {DatasetCommand.Shard.class, DatasetVerifyCommand.class})
+@Command(name = "dataset", mixinStandardHelpOptions = true, description = "Dataset commands.", subcommands = {DatasetCommand.Shard.class, DatasetVerifyCommand.class, DatasetFetchCommand.class})
 final class DatasetCommand {
 
     @Command(name = "shard", mixinStandardHelpOptions = true, description = "Cut DIR into tar.zst shards with member manifests; upload and verify them.")

@@ -158,6 +158,24 @@ class DemoEndToEndTest {
     }
 
     @Test
+    @Order(3)
+    void theReleasedDatasetIsFetchedBackWithEveryMemberAsItWas() throws Exception {
+        // issue #3, prefetch: the released hot copy is gone; the shards come back from the store, verified, then unpacked
+        Path to = work.resolve("prefetch");
+        Path home = Files.createDirectories(work.resolve("home-prefetch"));
+        platform.session().writeTo(home.resolve("session.json"));
+        String out = runCli(home, "dataset", "fetch", "--dataset", DemoRunner.DATASET, "--revision",
+                DemoRunner.REVISION, "--to", to.toString(), "--extract", "--json");
+        com.fasterxml.jackson.databind.JsonNode json = EventCodec.mapper().readTree(out);
+        assertThat(json.get("shards").asInt()).isEqualTo(report.dataset().shards());
+        assertThat(json.get("fetched").asInt()).isEqualTo(report.dataset().shards());
+        assertThat(json.get("failures")).isEmpty();
+        Map<String, String> expected = sourceHashes(Repo.root().resolve("samples/speech-en-allison"));
+        assertThat(json.get("extractedMembers").asLong()).isEqualTo(expected.size());
+        assertThat(sourceHashes(to.resolve("members"))).isEqualTo(expected);
+    }
+
+    @Test
     @Order(4)
     void theKeyCheckpointHasASecondCopyInTheReplicaBucket() throws Exception {
         StackEndpoints stack = platform.session().stack();

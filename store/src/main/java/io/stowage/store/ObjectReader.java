@@ -39,4 +39,19 @@ public interface ObjectReader {
      * @throws PermanentStoreException when the store refuses the request
      */
     List<String> list(String prefix);
+
+    /**
+     * Opens the whole object as a stream of its bytes (one GET), for a reader that keeps them (the prefetch cache,
+     * which hashes them itself while writing). Nothing is checked here: the caller compares the SHA-256.
+     *
+     * @return the object's bytes; the caller closes the stream. Reading it may throw {@link java.io.IOException}
+     *         when the connection breaks
+     * @throws ObjectNotFoundException when there is no object at {@code key}
+     * @throws TransientStoreException when the store cannot be reached or answers 5xx / 429
+     * @throws PermanentStoreException when the store refuses the request
+     * @throws UnsupportedOperationException from a reader that cannot stream (the default)
+     */
+    default java.io.InputStream open(String key) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot stream " + key);
+    }
 }

@@ -37,4 +37,10 @@ public final class RetryingObjectReader implements ObjectReader {
     public List<String> list(String prefix) {
         return policy.call(() -> delegate.list(prefix));
     }
+
+    /** Retries opening the stream (the GET's answer); a stream that breaks while read is not retried here. */
+    @Override
+    public java.io.InputStream open(String key) {
+        return policy.call(() -> delegate.open(key));
+    }
 }

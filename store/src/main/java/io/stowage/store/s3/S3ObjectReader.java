@@ -130,6 +130,7 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
      * @throws io.stowage.store.TransientStoreException when the store cannot be reached or answers 5xx / 429
      * @throws io.stowage.store.PermanentStoreException when the store refuses the request
      */
+    @Override
     public InputStream open(String key) {
         return call(key, "GET", () -> client.getObject(b -> b.bucket(bucket).key(key)));
     }

@@ -1,0 +1,118 @@
+package io.stowage.prefetch;
+
+import io.stowage.events.manifest.MemberEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@link MemberExtractor} on shards built here: exact bytes out, and every way a shard can disagree with its manifest. */
+class MemberExtractorTest {
+    @TempDir
+    Path work;
+
+    private Path shard(Map<String, byte[]> members) throws IOException {
+        Path file = work.resolve("shard.tar.zst");
+        Files.write(file, TestShards.tarZst(members));
+        return file;
+    }
+
+    private static Map<String, byte[]> members() {
+        Map<String, byte[]> members = new LinkedHashMap<>();
+        members.put("train/235342 Track 2.0 (Clean Version).mp3", "mp3 bytes".getBytes(StandardCharsets.UTF_8));
+        members.put("train/naïve café/22.05.png", new byte[]{(byte) 0x89, 'P', 'N', 'G'});
+        members.put("empty.txt", new byte[0]);
+        members.put("d/" + "x".repeat(150) + ".bin", new byte[70_000]);
+        return members;
+    }
+
+    @Test
+    void everyMemberIsWrittenWithItsBytes() throws IOException {
+        Map<String, byte[]> members = members();
+        Path out = work.resolve("out");
+        long n = MemberExtractor.extract(shard(members), TestShards.manifest(members), out);
+        assertThat(n).isEqualTo(4);
+        for (Map.Entry<String, byte[]> m : members.entrySet()) {
+            assertThat(Files.readAllBytes(out.resolve(m.getKey()))).isEqualTo(m.getValue());
+        }
+        assertThat(out.resolve(".stowage-extract")).doesNotExist();
+    }
+
+    @Test
+    void aMemberWithAnotherHashIsRefusedAndNotWritten() throws IOException {
+        Map<String, byte[]> members = members();
+        List<MemberEntry> manifest = new ArrayList<>(TestShards.manifest(members));
+        MemberEntry png = manifest.get(1);
+        String wrongSha = "0".repeat(64);
+        manifest.set(1, new MemberEntry(png.path(), png.bytes(), wrongSha));
+        Path out = work.resolve("out");
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), manifest, out))
+                .isInstanceOf(MemberMismatchException.class)
+                .hasMessage("shard.tar.zst: member train/naïve café/22.05.png has 4 bytes, SHA-256 " + png.sha256()
+                        + "; the member manifest names 4 bytes, " + wrongSha);
+        assertThat(out.resolve("train/naïve café/22.05.png")).doesNotExist();
+        assertThat(out.resolve(".stowage-extract")).doesNotExist();
+    }
+
+    @Test
+    void aMemberMissingFromTheShardOrFromTheManifestIsNamed() throws IOException {
+        Map<String, byte[]> members = members();
+        List<MemberEntry> manifest = new ArrayList<>(TestShards.manifest(members));
+        manifest.add(new MemberEntry("lost.wav", 3, "a".repeat(64)));
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), manifest, work.resolve("a")))
+                .hasMessage("shard.tar.zst: member lost.wav of the member manifest is not in the shard");
+
+        List<MemberEntry> shorter = TestShards.manifest(members).subList(1, 4);
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), shorter, work.resolve("b")))
+                .hasMessage("shard.tar.zst: member train/235342 Track 2.0 (Clean Version).mp3 is not a regular file"
+                        + " of its member manifest");
+    }
+
+    @Test
+    void aPathLeavingTheTargetIsRefused() throws IOException {
+        Map<String, byte[]> members = Map.of("../escape.txt", new byte[]{1});
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), TestShards.manifest(members), work.resolve("o")))
+                .isInstanceOf(MemberMismatchException.class)
+                .hasMessageStartingWith("shard.tar.zst: member path ../escape.txt leaves ");
+        assertThat(work.resolve("escape.txt")).doesNotExist();
+    }
+
+    @Test
+    void aShardOfSeveralConcatenatedZstdFramesIsRead() throws IOException {
+        Map<String, byte[]> members = members();
+        byte[] tar = com.github.luben.zstd.Zstd.decompress(TestShards.tarZst(members), 1 << 20);
+        int cut = 1_234;
+        byte[] first = com.github.luben.zstd.Zstd.compress(Arrays.copyOfRange(tar, 0, cut), 3);
+        byte[] second = com.github.luben.zstd.Zstd.compress(Arrays.copyOfRange(tar, cut, tar.length), 19);
+        byte[] frames = new byte[first.length + second.length];
+        System.arraycopy(first, 0, frames, 0, first.length);
+        System.arraycopy(second, 0, frames, first.length, second.length);
+        Path file = work.resolve("frames.tar.zst");
+        Files.write(file, frames);
+        Path out = work.resolve("f");
+        assertThat(MemberExtractor.extract(file, TestShards.manifest(members), out)).isEqualTo(4);
+        assertThat(Files.readAllBytes(out.resolve("d/" + "x".repeat(150) + ".bin"))).isEqualTo(new byte[70_000]);
+    }
+
+    @Test
+    void aTruncatedShardIsAnErrorNeverAShorterTar() throws IOException {
+        Map<String, byte[]> members = members();
+        byte[] whole = TestShards.tarZst(members);
+        Path file = work.resolve("shard.tar.zst");
+        Files.write(file, Arrays.copyOf(whole, whole.length - 40));
+        assertThatThrownBy(() -> MemberExtractor.extract(file, TestShards.manifest(members), work.resolve("t")))
+                .isInstanceOf(MemberMismatchException.class)
+                .hasMessageStartingWith("shard.tar.zst: ");
+    }
+}
