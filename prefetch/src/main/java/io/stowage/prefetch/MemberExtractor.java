@@ -1,17 +1,15 @@
 package io.stowage.prefetch;
 
-import com.github.luben.zstd.ZstdInputStream;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.ShardReader;
+import io.stowage.shardformat.TarMember;
 import io.stowage.store.Sha256;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -24,11 +22,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Unpacks one {@code tar.zst} shard (zstd-jni {@link ZstdInputStream}, several frames accepted, then Commons
- * Compress {@link TarArchiveInputStream}, PAX names in UTF-8) into a directory, checking each member against the
- * shard's member manifest: path, size in bytes and SHA-256. Each member is written under a temporary name, fsynced
- * and renamed. Deliberately small and on its own: once the {@code shard-format} module's ShardReader is merged this
- * class is meant to be replaced by it.
+ * Unpacks one {@code tar.zst} shard into a directory, checking each member against the shard's member manifest:
+ * path, size in bytes and SHA-256. The shard is read by the {@code shard-format} module's {@link ShardReader} (one
+ * or more zstd frames; a stream cut anywhere, even on a frame or tar block boundary, is an error). Each member is
+ * written under a temporary name, fsynced and renamed.
  */
 public final class MemberExtractor {
     private static final int BUFFER = 1 << 20;
@@ -52,16 +49,11 @@ public final class MemberExtractor {
         Path root = to.toAbsolutePath().normalize();
         Path temp = root.resolve(".stowage-extract");
         Files.createDirectories(temp);
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(shard), BUFFER);
-             TarArchiveInputStream tar = new TarArchiveInputStream(new ZstdInputStream(raw),
-                     StandardCharsets.UTF_8.name())) {
-            for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-                if (entry.isDirectory()) {
-                    continue;
-                }
-                String name = entry.getName();
+        try (InputStream raw = new BufferedInputStream(Files.newInputStream(shard), BUFFER)) {
+            new ShardReader().read(raw, (TarMember entry, InputStream content) -> {
+                String name = entry.name();
                 MemberEntry member = expected.get(name);
-                if (member == null || !entry.isFile()) {
+                if (member == null || !entry.regularFile()) {
                     throw new MemberMismatchException(shard.getFileName() + ": member " + name
                             + " is not a regular file of its member manifest");
                 }
@@ -72,8 +64,8 @@ public final class MemberExtractor {
                 if (!target.startsWith(root) || target.equals(root) || Path.of(name).isAbsolute()) {
                     throw new MemberMismatchException(shard.getFileName() + ": member path " + name + " leaves " + root);
                 }
-                write(tar, member, temp.resolve(seen.size() + ".part"), target, shard);
-            }
+                write(content, member, temp.resolve(seen.size() + ".part"), target, shard);
+            });
         } catch (IOException e) {
             if (e instanceof MemberMismatchException) {
                 throw e;

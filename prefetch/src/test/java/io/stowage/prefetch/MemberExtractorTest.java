@@ -115,4 +115,27 @@ class MemberExtractorTest {
                 .isInstanceOf(MemberMismatchException.class)
                 .hasMessageStartingWith("shard.tar.zst: ");
     }
+
+    /**
+     * A shard cut right after a member's data, on a tar record boundary (10,240 bytes): Commons Compress alone reads that as a complete
+     * tar of one member, which matches a one-member manifest. The end-of-archive marker is missing, so it is refused.
+     */
+    @Test
+    void aShardCutOnATarBlockBoundaryIsTruncatedEvenWhenItsMembersMatch() throws IOException {
+        Map<String, byte[]> members = new LinkedHashMap<>();
+        members.put("a.bin", new byte[9_728]);
+        members.put("b.bin", new byte[10]);
+        byte[] tar;
+        try (var in = new com.github.luben.zstd.ZstdInputStream(new java.io.ByteArrayInputStream(TestShards.tarZst(members)))) {
+            tar = in.readAllBytes();
+        }
+        byte[] cut = Arrays.copyOf(tar, 512 + 9_728); // one 10,240-byte tar record: header and data
+        Path file = work.resolve("shard.tar.zst");
+        Files.write(file, com.github.luben.zstd.Zstd.compress(cut, 3));
+        Map<String, byte[]> first = new LinkedHashMap<>();
+        first.put("a.bin", members.get("a.bin"));
+        assertThatThrownBy(() -> MemberExtractor.extract(file, TestShards.manifest(first), work.resolve("c")))
+                .isInstanceOf(MemberMismatchException.class)
+                .hasMessageStartingWith("shard.tar.zst: unreadable or truncated: ");
+    }
 }
