@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Which bearer token the CLI presents to the services (issue #8, docs/security-tokens.md), first found wins:
- * env {@code STOWAGE_TOKEN}; the file named by env {@code STOWAGE_TOKEN_FILE}; the system property
+ * the token of a session this process started itself ({@code stowage demo}, {@link #useSession}); env
+ * {@code STOWAGE_TOKEN}; the file named by env {@code STOWAGE_TOKEN_FILE}; the system property
  * {@code stowage.token} (in-process tests); {@code $STOWAGE_HOME/tokens/operator.token}, written by
  * {@code stowage up}/{@code demo}. The token is never printed or logged.
  */
@@ -18,7 +19,21 @@ final class BearerToken {
     /** File name of the reader token under {@code $STOWAGE_HOME/tokens/}. */
     static final String READER_FILE = "reader.token";
 
+    private static volatile String session;
+
     private BearerToken() {
+    }
+
+    /**
+     * Makes this process present the operator token of the session it started ({@code stowage demo} runs its own
+     * services, so no other token can be meant).
+     *
+     * @param tokens the session's token directory ({@code <work>/tokens})
+     * @throws CliException (exit 1) when the operator token file is missing
+     */
+    static void useSession(Path tokens) {
+        session = read(tokens.resolve(OPERATOR_FILE)).orElseThrow(() -> new CliException(CliException.FAILED,
+                "the session's operator token is missing: " + tokens.resolve(OPERATOR_FILE)));
     }
 
     /**
@@ -26,6 +41,9 @@ final class BearerToken {
      * @throws CliException (exit 2) when {@code STOWAGE_TOKEN_FILE} names a file that cannot be read
      */
     static Optional<String> resolve() {
+        if (session != null) {
+            return Optional.of(session);
+        }
         String env = System.getenv("STOWAGE_TOKEN");
         if (env != null && !env.isBlank()) {
             return Optional.of(env.strip());
