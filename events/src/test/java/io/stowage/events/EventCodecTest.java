@@ -45,7 +45,9 @@ class EventCodecTest {
                 ProviderAlert.of(next, "volume", "vol-1", "release-blocked", "ttl reached; gate denied",
                         List.of("5 unaccounted-file: notes.txt"), "req-1"),
                 ProviderActionFailed.of(next, "create-volume", "volume", "scratch-1", "runpod", 400, true, "size too large"),
-                ArchivePublished.of(next, "run/exp/run", "/stage/archives/" + SHA + ".jsonl.zst", 321, SHA, 12, 3, 40, SHA));
+                ArchivePublished.of(next, "run/exp/run", "/stage/archives/" + SHA + ".jsonl.zst", 321, SHA, 12, 3, 40, SHA),
+                ReleaseRefused.of(next, "refusal-1", "gatekeeper", "POST", "/api/releases", 403, "insufficient-role",
+                        "ci-reader", "reader", "127.0.0.1:5000"));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));
