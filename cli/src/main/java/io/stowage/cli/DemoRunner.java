@@ -97,7 +97,7 @@ public final class DemoRunner {
             for (CheckpointPublisher.Prepared p : published) {
                 ledger.awaitVerified(p.event().assetId(), p.event().fileCount() * (p.event().key() ? 2 : 1), WAIT);
             }
-            ReleaseRequester releases = new ReleaseRequester(publisher, ledger, clock,
+            ReleaseRequester releases = new ReleaseRequester(session.serviceUrl("gatekeeper"), ledger,
                     io.stowage.events.ProtectedRoots.parse(session.protectedRoots()));
             List<DemoReport.Denial> denied = new ArrayList<>();
             progress.step("asking to release " + hot.run() + ", which also holds train.log (never archived)");

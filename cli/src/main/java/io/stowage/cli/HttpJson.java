@@ -12,9 +12,13 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 
-/** JSON over HTTP to the services, with Jackson from {@link EventCodec#mapper()}. */
+/**
+ * JSON over HTTP to the services, with Jackson from {@link EventCodec#mapper()}; every request carries the CLI's
+ * bearer token ({@link BearerToken}) when one is set. A 401 or 403 is a {@link CliException} with exit 3 (denied).
+ */
 final class HttpJson {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final java.util.Optional<String> token = BearerToken.resolve();
 
     /**
      * GETs {@code uri} and decodes the body.
@@ -28,6 +32,7 @@ final class HttpJson {
 
     <T> Optional<T> get(URI uri, JavaType type) {
         HttpResponse<byte[]> response = send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build());
+        refuseUnauthorised(uri, response);
         if (response.statusCode() == 404) {
             return Optional.empty();
         }
@@ -61,6 +66,10 @@ final class HttpJson {
     }
 
     private HttpResponse<byte[]> send(HttpRequest request) {
+        if (token.isPresent()) {
+            request = HttpRequest.newBuilder(request, (name, value) -> true).header("Authorization", "Bearer " + token.get())
+                    .build();
+        }
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
@@ -72,7 +81,23 @@ final class HttpJson {
         }
     }
 
+    /**
+     * @throws CliException exit 3 on 401 (no or unknown token) or 403 (the token's role is too low), one line naming
+     *                      the endpoint and what to do; never the token
+     */
+    static void refuseUnauthorised(URI uri, HttpResponse<?> response) {
+        if (response.statusCode() == 401) {
+            throw new CliException(CliException.DENIED, uri.getPath() + " refused: no or unknown bearer token (set"
+                    + " STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token)");
+        }
+        if (response.statusCode() == 403) {
+            throw new CliException(CliException.DENIED, uri.getPath() + " refused: this needs an operator token, and the"
+                    + " token given has a lower role");
+        }
+    }
+
     private <T> T decode(URI uri, HttpResponse<byte[]> response, JavaType type) {
+        refuseUnauthorised(uri, response);
         if (response.statusCode() >= 400) {
             String error = errorOf(response.body());
             int code = response.statusCode() < 500 ? CliException.USAGE : CliException.FAILED;

@@ -172,8 +172,9 @@ final class MilestoneArchiver {
         URI uri = ledger.resolve("/api/archives/export?asset=" + URLEncoder.encode(archivedAsset, StandardCharsets.UTF_8));
         HttpResponse<String> response;
         try {
-            response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).GET();
+            BearerToken.resolve().ifPresent(token -> request.header("Authorization", "Bearer " + token));
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot reach the ledger at " + ledger + " ("
                     + e.getClass().getSimpleName() + ")", e);
@@ -181,6 +182,7 @@ final class MilestoneArchiver {
             Thread.currentThread().interrupt();
             throw new CliException(CliException.FAILED, "interrupted");
         }
+        HttpJson.refuseUnauthorised(uri, response);
         if (response.statusCode() != 200) {
             String error = response.body();
             try {

@@ -7,14 +7,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
  * {@code stowage release DIR [--dry-run] [--json]}: ask the gate to release one directory and print its plan
  * (each asset, each condition with pass/fail and evidence event ids, the files and bytes that would be freed);
- * exit 3 when denied, 1 when an approved release was refused.
+ * exit 3 when denied or when the token is not an operator's, 1 when an approved release was refused.
  */
 @Command(name = "release", mixinStandardHelpOptions = true, description = "Delete DIR only if the five-condition gate passes (exit 3 when denied).")
 final class ReleaseCommand implements Callable<Integer> {
@@ -28,11 +27,10 @@ final class ReleaseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
-        ReleaseOutcome outcome;
-        try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
-            outcome = new ReleaseRequester(publisher, new LedgerClient(session.serviceUrl("ledger")), Clock.systemUTC(),
-                    ProtectedRoots.parse(session.protectedRoots())).release(dir, dryRun, Duration.ofMinutes(30));
-        }
+        // through the gatekeeper's API: an operator token is required (exit 3 otherwise, and the refusal is recorded)
+        ReleaseOutcome outcome = new ReleaseRequester(session.serviceUrl("gatekeeper"),
+                new LedgerClient(session.serviceUrl("ledger")), ProtectedRoots.parse(session.protectedRoots()))
+                .release(dir, dryRun, Duration.ofMinutes(30));
         if (json) {
             JsonOut.print(ReleaseReport.json(outcome));
         } else {

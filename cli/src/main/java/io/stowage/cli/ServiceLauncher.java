@@ -33,6 +33,8 @@ public final class ServiceLauncher implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
+    /** These read the ledger's API and present the session's services token (issue #8). */
+    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier");
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
@@ -69,6 +71,9 @@ public final class ServiceLauncher implements AutoCloseable {
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
             SERVICES.forEach(name -> ports.put(name, freePort()));
+            // bearer tokens (issue #8): the services get only hashes; the CLI's tokens go to <home>/tokens (mode 600)
+            ServiceTokens tokens = ServiceTokens.generate();
+            tokens.write(logs.resolveSibling("tokens"));
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
                 // least privilege (issue #8): store keys only for uploader/verifier, the database only for the ledger
@@ -86,6 +91,10 @@ public final class ServiceLauncher implements AutoCloseable {
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
+                }
+                env.put("STOWAGE_AUTH_TOKENS", tokens.hashLines());
+                if (LEDGER_CLIENTS.contains(service.getKey())) {
+                    env.put("STOWAGE_AUTH_CLIENT_TOKEN", tokens.services());
                 }
                 env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
                 // volumes of the local provider live beside the session (issue #6); a local platform allows sweep drills

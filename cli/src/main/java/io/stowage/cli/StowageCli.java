@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
         description = "Archive, verify and safely release the storage of ML training.",
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
-                PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class})
+                PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
+                TokenCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

@@ -56,6 +56,8 @@ final class UpCommand implements Callable<Integer> {
         platform.session().services().forEach((name, url) -> System.out.println("  " + name + "  " + url));
         System.out.println("  kafka  " + platform.session().stack().kafkaBootstrapServers());
         System.out.println("  s3     " + platform.session().stack().s3Endpoint());
+        System.out.println("  tokens " + BearerToken.directory(home) + " (operator.token, reader.token; the CLI uses the"
+                + " operator's unless STOWAGE_TOKEN is set)");
         System.out.println("Press Ctrl-C to stop.");
         stopped.await();
         return 0;

@@ -73,6 +73,8 @@ class DemoEndToEndTest {
         work = Files.createTempDirectory("stowage-e2e-");
         hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
         platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(), new Progress(System.err, false));
+        // the session's operator token (issue #8), as `stowage up` leaves it for the CLI
+        System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
         StackEndpoints stack = platform.session().stack();
         s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
                 .forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
@@ -83,6 +85,7 @@ class DemoEndToEndTest {
 
     @AfterAll
     static void stop() {
+        System.clearProperty("stowage.token");
         if (s3 != null) {
             s3.close();
         }
@@ -346,6 +349,7 @@ class DemoEndToEndTest {
     private static String storedTopic(String eventId) throws Exception {
         java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
                 java.net.http.HttpRequest.newBuilder(platform.session().serviceUrl("ledger").resolve("/api/events/" + eventId))
+                        .header("Authorization", "Bearer " + System.getProperty("stowage.token"))
                         .GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as("ledger has event %s", eventId).isEqualTo(200);
         return EventCodec.mapper().readTree(response.body()).get("topic").asText();
@@ -475,8 +479,76 @@ class DemoEndToEndTest {
     }
 
     private static ReleaseRequester requester(EventPublisher publisher) {
-        return new ReleaseRequester(publisher, new LedgerClient(platform.session().serviceUrl("ledger")), Clock.systemUTC(),
+        return new ReleaseRequester(platform.session().serviceUrl("gatekeeper"),
+                new LedgerClient(platform.session().serviceUrl("ledger")),
                 io.stowage.events.ProtectedRoots.parse(platform.session().protectedRoots()));
+    }
+
+    /**
+     * Issue #8: {@code stowage release} with a reader's token or an unknown token exits 3 with one line, deletes
+     * nothing, and each refusal is in the ledger ({@code GET /api/refusals}) with who and why, never the token.
+     */
+    @Test
+    @Order(12)
+    void aReleaseWithoutAnOperatorTokenIsRefusedAndRecorded() throws Exception {
+        Path home = Files.createDirectories(work.resolve("home-tokens"));
+        platform.session().writeTo(home.resolve("session.json"));
+        String reader = Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip();
+        String unknown = "not-a-token-" + java.util.UUID.randomUUID();
+        Path target = hot.run();
+        Map<Path, String> before = DemoRunner.snapshot(target);
+
+        String[] asReader = runCliAs(home, reader, "release", target.toString());
+        String[] asUnknown = runCliAs(home, unknown, "release", "--dry-run", target.toString());
+
+        assertThat(asReader[0]).isEqualTo("3");
+        assertThat(asReader[2].strip()).doesNotContain("\n").startsWith("stowage: /api/releases refused: this needs an operator token");
+        assertThat(asReader[2].lines().count()).isEqualTo(1);
+        assertThat(asUnknown[0]).isEqualTo("3");
+        assertThat(asUnknown[2].strip()).startsWith("stowage: /api/releases refused: no or unknown bearer token");
+        assertThat(DemoRunner.snapshot(target)).as("nothing deleted").isEqualTo(before);
+
+        LedgerClient ledger = new LedgerClient(platform.session().serviceUrl("ledger"));
+        com.fasterxml.jackson.databind.JsonNode refusals = org.awaitility.Awaitility.await("the ledger recorded both refusals")
+                .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300))
+                .until(() -> new HttpJson().get(platform.session().serviceUrl("ledger").resolve("/api/refusals?limit=1000"),
+                        com.fasterxml.jackson.databind.JsonNode.class).orElseThrow(), rows -> rows.size() >= 2);
+        List<String> rows = new java.util.ArrayList<>();
+        refusals.forEach(r -> rows.add(r.get("service").asText() + " " + r.get("method").asText() + " " + r.get("path").asText()
+                + " " + r.get("status").asInt() + " " + r.get("reason").asText() + " " + r.path("tokenName").asText("null")));
+        assertThat(rows).contains("gatekeeper POST /api/releases 403 insufficient-role cli-reader",
+                "gatekeeper POST /api/releases 401 unknown-token null");
+        assertThat(refusals.toString()).doesNotContain(reader).doesNotContain(unknown)
+                .doesNotContain(System.getProperty("stowage.token"));
+        assertThat(ledger.status().events()).isGreaterThan(0);
+    }
+
+    /** Runs {@code stowage ARGS} in this JVM with {@code token}; returns {exit code, stdout, stderr}. */
+    private static String[] runCliAs(Path home, String token, String... args) {
+        java.io.PrintStream savedOut = System.out;
+        java.io.PrintStream savedErr = System.err;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        String savedHome = System.getProperty("stowage.home");
+        String savedToken = System.getProperty("stowage.token");
+        System.setProperty("stowage.home", home.toString());
+        System.setProperty("stowage.token", token);
+        int code;
+        try {
+            System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            code = StowageCli.execute(args);
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+            System.setProperty("stowage.token", savedToken);
+            if (savedHome == null) {
+                System.clearProperty("stowage.home");
+            } else {
+                System.setProperty("stowage.home", savedHome);
+            }
+        }
+        return new String[]{String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
     }
 
     private static byte[] get(String bucket, String key) {

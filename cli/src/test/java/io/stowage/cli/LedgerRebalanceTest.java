@@ -65,6 +65,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(StowageStackExtension.class)
 class LedgerRebalanceTest {
+    /** The API needs a bearer token (issue #8): a fresh reader token, given to the ledgers as its hash. */
+    private static final String READER_TOKEN = ServiceTokens.newToken();
+
     private static final String GROUP = "stowage-ledger";
     private final List<Process> ledgers = new ArrayList<>();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
@@ -120,7 +123,8 @@ class LedgerRebalanceTest {
                 assertThat(single(db, "select max(seq) from ledger_event")).as("seq without gap").isEqualTo(rows);
                 assertThat(single(db, "select seq from ledger_chain_head")).isEqualTo(rows);
             }
-            String chain = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(c.url + "/api/audit/chain")).build(),
+            String chain = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(c.url + "/api/audit/chain"))
+                            .header("Authorization", "Bearer " + READER_TOKEN).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             assertThat(chain).contains("\"ok\":true");
             sampler.shutdownNow();
@@ -238,6 +242,7 @@ class LedgerRebalanceTest {
         builder.environment().putAll(stack.environment());
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        builder.environment().put("STOWAGE_AUTH_TOKENS", ServiceTokens.line("reader", "rebalance-test", READER_TOKEN));
         builder.redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Ledger ledger = new Ledger(builder.start(), "http://127.0.0.1:" + port, log);
         ledgers.add(ledger.process);

@@ -43,7 +43,8 @@ public final class EventCodec {
             Map.entry(Topics.PROVIDER_ALERT, ProviderAlert.class),
             Map.entry(Topics.PROVIDER_ACTION_FAILED, ProviderActionFailed.class),
             Map.entry(Topics.ARCHIVE_PUBLISHED, ArchivePublished.class),
-            Map.entry(Topics.BASELINE_ARCHIVED, BaselineArchived.class));
+            Map.entry(Topics.BASELINE_ARCHIVED, BaselineArchived.class),
+            Map.entry(Topics.RELEASE_REFUSED, ReleaseRefused.class));
 
     private EventCodec() {
     }

@@ -48,13 +48,16 @@ public final class Topics {
     /** A hash-bound baseline archive ({@code tar.zst} of one directory, its member manifest and baseline manifest) was
      *  written to local staging; shard-builder ({@code POST /api/baselines/archive}, issue #3). */
     public static final String BASELINE_ARCHIVED = "baseline.archived";
+    /** A release (or other destructive) request was refused at an HTTP API for a missing, unknown or under-privileged
+     *  bearer token (issue #8); gatekeeper, provider-adapter. */
+    public static final String RELEASE_REFUSED = "release.refused";
 
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
-            BASELINE_ARCHIVED);
+            BASELINE_ARCHIVED, RELEASE_REFUSED);
 
     private Topics() {
     }

@@ -47,7 +47,9 @@ class EventCodecTest {
                 ProviderActionFailed.of(next, "create-volume", "volume", "scratch-1", "runpod", 400, true, "size too large"),
                 ArchivePublished.of(next, "run/exp/run", "/stage/archives/" + SHA + ".jsonl.zst", 321, SHA, 12, 3, 40, SHA),
                 BaselineArchived.of(next, "whisper-tiny", "baseline-1", "/hot/results", "/stage/" + SHA + ".tar.zst", 237,
-                        SHA, "/stage/" + SHA + ".members.jsonl", 351, SHA, "/stage/" + SHA + ".manifest.json", 480, SHA, 4, 79));
+                        SHA, "/stage/" + SHA + ".members.jsonl", 351, SHA, "/stage/" + SHA + ".manifest.json", 480, SHA, 4, 79),
+                ReleaseRefused.of(next, "refusal-1", "gatekeeper", "POST", "/api/releases", 403, "insufficient-role",
+                        "ci-reader", "reader", "127.0.0.1:5000"));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

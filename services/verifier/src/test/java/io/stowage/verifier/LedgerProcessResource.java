@@ -39,6 +39,7 @@ public final class LedgerProcessResource implements QuarkusTestResourceLifecycle
             Map<String, String> env = new LinkedHashMap<>(EmbeddedStack.shared().environment());
             env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
             env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+            env.put("STOWAGE_AUTH_TOKENS", io.stowage.auth.TestTokens.CONFIG);
             Path log = Files.createDirectories(Path.of("target")).resolve("ledger-for-scrub-test.log");
             ProcessBuilder builder = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
                     "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString())

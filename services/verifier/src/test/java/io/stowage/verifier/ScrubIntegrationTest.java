@@ -176,7 +176,8 @@ class ScrubIntegrationTest {
     }
 
     private byte[] get(String path) throws Exception {
-        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(ledgerUrl + path)).GET().build(),
+        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(ledgerUrl + path))
+                        .header("Authorization", io.stowage.auth.TestTokens.bearer(io.stowage.auth.TestTokens.READER)).GET().build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(response.statusCode()).as("GET " + path).isEqualTo(200);
         return response.body();

@@ -1,6 +1,7 @@
 package io.stowage.gatekeeper.api;
 
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import io.stowage.auth.ClientToken;
 import io.stowage.events.EventCodec;
 import io.stowage.events.FailedCondition;
 import io.stowage.events.ReleaseRequested;
@@ -28,9 +29,12 @@ public class LedgerReader {
     private final LedgerApi ledger;
     private final GatekeeperConfig config;
 
-    LedgerReader(LedgerConfig ledgerConfig, GatekeeperConfig config) {
+    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}, issue #8) */
+    LedgerReader(LedgerConfig ledgerConfig, GatekeeperConfig config, ClientToken token) {
         this.config = config;
         this.ledger = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(ledgerConfig.url()))
+                .register((jakarta.ws.rs.client.ClientRequestFilter) request -> token.authorizationHeader()
+                        .ifPresent(value -> request.getHeaders().putSingle("Authorization", value)))
                 .connectTimeout(config.ledgerTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.ledgerTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .build(LedgerApi.class);

@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.InvalidEventException;
 import io.stowage.ledger.domain.MilestoneArchive;
@@ -17,6 +19,7 @@ import java.util.Map;
  * compresses it, writes it to staging and publishes {@code archive.published} (the ledger holds no store rights).
  */
 @Path("/api/archives")
+@RolesAllowed(Roles.READER)
 public class ArchiveResource {
     private final ArchiveQueries archives;
 

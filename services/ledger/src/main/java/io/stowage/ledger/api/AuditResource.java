@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.ledger.domain.ChainReport;
@@ -18,6 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 /** Serves audit checks over the ledger's own rows; consumed by {@code stowage audit}. */
 @Path("/api/audit")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class AuditResource {
     private final ChainQueries chain;
     private final AuditReplay replay;
@@ -36,6 +39,7 @@ public class AuditResource {
      * @param keep  keep the replay schema for inspection
      * @return 200 with the {@link ReplayReport}; 500 when PostgreSQL or Kafka fails
      */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     @Path("/replay")
     @Blocking

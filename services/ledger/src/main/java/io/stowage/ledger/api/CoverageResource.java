@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.ledger.ScrubCandidate;
 import io.stowage.events.ledger.ScrubCoverage;
@@ -25,6 +27,7 @@ import java.util.List;
  */
 @Path("/api/coverage")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class CoverageResource {
     /** The largest (and default) number of objects {@code due} answers. */
     static final int MAX_LIMIT = 1000;

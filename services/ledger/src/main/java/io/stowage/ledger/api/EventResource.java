@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.ledger.persistence.LedgerEvent;
 import io.stowage.ledger.persistence.LedgerQueries;
@@ -17,6 +19,7 @@ import java.util.List;
 /** Serves the audit trail: one stored event by id, or the events of one asset. */
 @Path("/api/events")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class EventResource {
     private final LedgerQueries queries;
 

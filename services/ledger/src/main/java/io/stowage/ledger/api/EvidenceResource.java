@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
@@ -21,6 +23,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class EvidenceResource {
     /** The largest (and default) page size of the asset listing. */
     static final int MAX_LIMIT = 1000;

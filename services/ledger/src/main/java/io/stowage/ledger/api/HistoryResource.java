@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.ledger.persistence.BrowseQueries;
 import jakarta.inject.Inject;
@@ -14,6 +16,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** Serves {@code GET /api/history?correlationId=}: every event of one flow (e.g. a release request and what it caused), paged. */
 @Path("/api/history")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class HistoryResource {
     /** The largest (and default) page size. */
     static final int MAX_LIMIT = 1000;

@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.ledger.domain.LedgerLag;
 import io.stowage.ledger.messaging.ConsumerLag;
@@ -13,6 +15,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** Serves {@code GET /api/lag}: the ledger consumer group's committed offset against the end offset, per partition. */
 @Path("/api/lag")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class LagResource {
     private final ConsumerLag lag;
 

@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.ledger.ObjectEvidence;
 import io.stowage.ledger.persistence.BrowseQueries;
@@ -18,6 +20,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** Serves {@code GET /api/objects}: the ledger's objects of one store, paged in key order; read by {@code stowage audit store}. */
 @Path("/api/objects")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class ObjectResource {
     /** The largest (and default) page size. */
     static final int MAX_LIMIT = 1000;

@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.ledger.LedgerStatus;
 import io.stowage.events.ledger.ReleaseOutcome;
@@ -15,6 +17,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** Serves release outcomes ({@code GET /api/releases/{requestId}}) and the ledger's counts ({@code GET /api/status}). */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class ReleaseResource {
     private final LedgerQueries queries;
 

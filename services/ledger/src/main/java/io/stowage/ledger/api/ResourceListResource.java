@@ -1,5 +1,7 @@
 package io.stowage.ledger.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.mutiny.Uni;
 import io.stowage.ledger.domain.ResourceRecord;
 import io.stowage.ledger.persistence.ResourceProjectionWriter;
@@ -16,6 +18,7 @@ import java.util.List;
 /** {@code GET /api/resources?kind=volume|pod}: the provider volumes and pods the ledger knows (issue #6), oldest first. */
 @Path("/api/resources")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.READER)
 public class ResourceListResource {
     private final ResourceProjectionWriter resources;
 

@@ -115,6 +115,9 @@ public class ProjectionWriter {
         if (requestId != null) {
             return release(requestId, r -> ReleaseProjection.apply(r, event));
         }
+        if (event instanceof io.stowage.events.ReleaseRefused e) {
+            return LedgerReleaseRefusal.from(e).persist().replaceWithVoid(); // issue #8: who was refused, never a token
+        }
         if (event instanceof io.stowage.events.ArchivePublished) {
             return Uni.createFrom().voidItem(); // kept in ledger_event only; its object rows come from object.uploaded
         }

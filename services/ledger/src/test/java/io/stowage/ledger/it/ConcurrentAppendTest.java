@@ -25,7 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import static io.restassured.RestAssured.given;
+import static io.stowage.auth.TestTokens.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

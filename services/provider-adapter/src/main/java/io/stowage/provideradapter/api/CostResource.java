@@ -1,5 +1,7 @@
 package io.stowage.provideradapter.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.cost.CostCalculator;
 import io.stowage.provideradapter.domain.cost.CostReport;
@@ -27,6 +29,7 @@ import java.util.Map;
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Blocking
+@RolesAllowed(Roles.READER)
 public class CostResource {
     private final ResourceStore store;
     private final CostCalculator costs;
@@ -59,6 +62,7 @@ public class CostResource {
                 when, costs)).build();
     }
 
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     @Path("/sweep")
     public Response sweep(@QueryParam("at") String at) {

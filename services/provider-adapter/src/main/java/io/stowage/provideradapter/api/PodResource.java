@@ -1,5 +1,7 @@
 package io.stowage.provideradapter.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ManagedPod;
 import io.stowage.provideradapter.domain.resource.PodSpec;
@@ -27,6 +29,7 @@ import java.util.List;
 @Path("/api/pods")
 @Produces(MediaType.APPLICATION_JSON)
 @Blocking
+@RolesAllowed(Roles.READER)
 public class PodResource {
     private final PodLifecycle lifecycle;
     private final ResourceStore store;
@@ -40,6 +43,7 @@ public class PodResource {
     }
 
     /** @return 201 with the {@link ManagedPod} */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     public Response create(PodRequest request) {
         PodSpec spec;
@@ -60,6 +64,7 @@ public class PodResource {
     }
 
     /** @return 200 with the terminated pod, 404 when unknown */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     @Path("/{id}/terminate")
     public Response terminate(@PathParam("id") String id) {

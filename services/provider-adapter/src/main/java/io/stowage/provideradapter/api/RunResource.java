@@ -1,5 +1,7 @@
 package io.stowage.provideradapter.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
 import io.stowage.provideradapter.domain.resource.RunCap;
@@ -22,6 +24,7 @@ import java.util.List;
 @Path("/api/runs")
 @Produces(MediaType.APPLICATION_JSON)
 @Blocking
+@RolesAllowed(Roles.READER)
 public class RunResource {
     private final ResourceStore store;
 
@@ -30,6 +33,7 @@ public class RunResource {
     }
 
     /** @return 200 with the {@link RunCap}; 400 for a bad run id or cap, or neither cap given */
+    @RolesAllowed(Roles.OPERATOR)
     @PUT
     @Path("/{runId}/cap")
     public Response cap(@PathParam("runId") String runId, CapRequest request) {

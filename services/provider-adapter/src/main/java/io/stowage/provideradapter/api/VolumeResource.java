@@ -1,5 +1,7 @@
 package io.stowage.provideradapter.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ManagedVolume;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
@@ -29,6 +31,7 @@ import java.util.List;
 @Path("/api/volumes")
 @Produces(MediaType.APPLICATION_JSON)
 @Blocking
+@RolesAllowed(Roles.READER)
 public class VolumeResource {
     private final VolumeLifecycle lifecycle;
     private final ResourceStore store;
@@ -45,6 +48,7 @@ public class VolumeResource {
      * @param request sizeGb in GB (10^9 bytes), ttlSeconds (0 = none), capUsd (null = none)
      * @return 201 with the {@link ManagedVolume}
      */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     public Response create(VolumeRequest request) {
         VolumeSpec spec;
@@ -71,6 +75,7 @@ public class VolumeResource {
     }
 
     /** @return 202 with the volume as it is now (RELEASING, or DESTROYED when it held no file), 404 when unknown */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     @Path("/{id}/release")
     public Response release(@PathParam("id") String id) {

@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.restassured.RestAssured.given;
+import static io.stowage.auth.TestTokens.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

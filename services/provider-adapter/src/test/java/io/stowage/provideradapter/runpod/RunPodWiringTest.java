@@ -20,7 +20,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static io.restassured.RestAssured.given;
+import static io.stowage.auth.TestTokens.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -1,5 +1,7 @@
 package io.stowage.shardbuilder.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.events.AssetIds;
 import io.stowage.events.BaselineArchived;
@@ -30,6 +32,7 @@ import java.util.List;
  * {@code "dryRun": true} it answers the same figures and keys without keeping a file or publishing anything.
  */
 @Path("/api/baselines/archive")
+@RolesAllowed(Roles.READER)
 public class BaselineResource {
     private static final Logger LOG = Logger.getLogger(BaselineResource.class);
     private final ShardBuilderConfig config;
@@ -49,6 +52,7 @@ public class BaselineResource {
      *         500 when a file changed while read, or writing or publishing fails (then no event is sent)
      */
     @POST
+    @RolesAllowed(Roles.OPERATOR)
     @Blocking
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)

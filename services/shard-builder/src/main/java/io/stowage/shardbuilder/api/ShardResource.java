@@ -1,5 +1,7 @@
 package io.stowage.shardbuilder.api;
 
+import io.stowage.auth.Roles;
+import jakarta.annotation.security.RolesAllowed;
 import io.smallrye.common.annotation.Blocking;
 import io.stowage.events.AssetIds;
 import io.stowage.events.StowageEvent;
@@ -29,6 +31,7 @@ import java.util.List;
  * and answers a {@link ShardResponse} once Kafka acknowledged all of them.
  */
 @Path("/api/datasets/shard")
+@RolesAllowed(Roles.READER)
 public class ShardResource {
     private final ShardBuilderConfig config;
     private final EventPublisher publisher;
@@ -48,6 +51,7 @@ public class ShardResource {
      *         regular files, a WebDataset key collision or an empty directory; 500 when a file changed
      *         while read, or writing or publishing fails (no event is sent unless every shard was written)
      */
+    @RolesAllowed(Roles.OPERATOR)
     @POST
     @Blocking
     @Consumes(MediaType.APPLICATION_JSON)

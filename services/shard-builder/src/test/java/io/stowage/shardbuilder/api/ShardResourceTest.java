@@ -42,7 +42,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 
-import static io.restassured.RestAssured.given;
+import static io.stowage.auth.TestTokens.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -172,6 +172,22 @@ class ShardResourceTest {
                 .thenComparingLong(ConsumerRecord::offset));
         assertThat(records).hasSize(count);
         return records;
+    }
+
+    /** Issue #8: building shards writes files, so it needs an operator token; a refused build writes nothing. */
+    @Test
+    void onlyAnOperatorMayBuildShardsAndARefusedBuildWritesNothing() throws IOException {
+        Path dir = dataset();
+        Path staging = Files.createTempDirectory(tmp, "staging");
+        io.restassured.RestAssured.given().contentType(ContentType.JSON).body(body(dir, "r-anon", staging))
+                .post("/api/datasets/shard").then().statusCode(401);
+        io.restassured.RestAssured.given().auth().oauth2("not-a-token").contentType(ContentType.JSON)
+                .body(body(dir, "r-wrong", staging)).post("/api/datasets/shard").then().statusCode(401);
+        io.stowage.auth.TestTokens.givenReader().contentType(ContentType.JSON).body(body(dir, "r-reader", staging))
+                .post("/api/datasets/shard").then().statusCode(403);
+        try (var files = Files.list(staging)) {
+            assertThat(files.toList()).as("nothing staged").isEmpty();
+        }
     }
 
     @Test

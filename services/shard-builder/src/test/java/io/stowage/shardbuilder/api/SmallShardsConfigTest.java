@@ -14,7 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import static io.restassured.RestAssured.given;
+import static io.stowage.auth.TestTokens.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** With {@code stowage.shard-builder.allow-small-shards=true} a request needs no {@code allowSmallShards} field. */

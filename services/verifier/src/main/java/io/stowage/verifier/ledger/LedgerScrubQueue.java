@@ -1,6 +1,7 @@
 package io.stowage.verifier.ledger;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.stowage.auth.ClientToken;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ledger.ScrubCandidate;
 import io.stowage.verifier.storage.VerifierSettings;
@@ -27,9 +28,12 @@ public class LedgerScrubQueue {
     };
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
+    private final ClientToken token;
 
-    LedgerScrubQueue(VerifierSettings settings) {
+    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}, issue #8) */
+    LedgerScrubQueue(VerifierSettings settings, ClientToken token) {
         this.base = URI.create(settings.scrub().ledgerUrl());
+        this.token = token;
     }
 
     /**
@@ -42,8 +46,10 @@ public class LedgerScrubQueue {
         URI uri = base.resolve("/api/coverage/due?limit=" + limit + "&at="
                 + URLEncoder.encode(at.toString(), StandardCharsets.UTF_8));
         try {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
-                    .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Accept", "application/json").GET();
+            token.authorizationHeader().ifPresent(value -> request.header("Authorization", value));
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() != 200) {
                 throw new LedgerUnavailableException("GET " + uri + " answered " + response.statusCode(), null);
             }
