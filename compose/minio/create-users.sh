@@ -2,8 +2,8 @@
 # Creates the per-service MinIO users and attaches their policies (issue #8, least privilege). Run by the
 # compose service "minio-users" (image minio/mc) after the buckets exist. Not run on the development machines
 # (no Docker there): see docs/security-privilege.md for what was and was not exercised.
-#   uploader  -> stowage-uploader (put, multipart, HEAD under its prefixes; no delete)
-#   verifier  -> stowage-verifier (GET and LIST only)
+#   uploader  -> policy stowage-uploader (put, multipart, HEAD under its prefixes; no delete)
+#   verifier  -> policy stowage-verifier (GET and LIST only)
 #   provider-adapter, gatekeeper, ledger, shard-builder -> no MinIO user at all
 # Credentials come from the environment (compose/.env); nothing secret is written to a file.
 set -eu
@@ -17,4 +17,4 @@ mc admin user add s "$UPLOADER_S3_ACCESS_KEY" "$UPLOADER_S3_SECRET_KEY"
 mc admin policy attach s stowage-uploader --user "$UPLOADER_S3_ACCESS_KEY" || true   # "already attached" on a re-run
 mc admin user add s "$VERIFIER_S3_ACCESS_KEY" "$VERIFIER_S3_SECRET_KEY"
 mc admin policy attach s stowage-verifier --user "$VERIFIER_S3_ACCESS_KEY" || true
-echo "MinIO users: uploader=stowage-uploader, verifier=stowage-verifier"
+echo "MinIO users: uploader=$UPLOADER_S3_ACCESS_KEY (policy stowage-uploader), verifier=$VERIFIER_S3_ACCESS_KEY (policy stowage-verifier)"

@@ -53,6 +53,8 @@ class BaselineArchiveEndToEndTest {
         platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false));
         platform.session().writeTo(new StowageHome(work).session());
         System.setProperty("stowage.home", work.toString());
+        // the CLI's HTTP calls carry this session's operator token (issue #8)
+        System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
         results = hot.resolve("whisper-tiny-results");
         write(results.resolve("eval/results.json"), "{\"wer\": 0.125, \"cer\": 0.04}\n");
         write(results.resolve("eval/samples/0001.txt"), "the quick brown fox\n");
@@ -63,6 +65,7 @@ class BaselineArchiveEndToEndTest {
     @AfterAll
     static void stop() {
         System.clearProperty("stowage.home");
+        System.clearProperty("stowage.token");
         if (platform != null) {
             platform.close();
         }

@@ -82,6 +82,12 @@ class CommittedCredentialsTest {
         assertThat(literalCredential("export AWS_SECRET_ACCESS_KEY=\"$SECRET\"")).isNull();
         assertThat(literalCredential("token: <your operator token>")).isNull();
         assertThat(literalCredential("# the secret key is read from the mount")).isNull();
+        assertThat(literalCredential(": \"${KAFKA_ADMIN_PASSWORD:?}\" \"${KAFKA_CONTROLLER_PASSWORD:?}\"")).isNull();
+        assertThat(literalCredential("%test.stowage.auth.tokens=operator:test-operator:" + "ab".repeat(32))).isNull();
+        assertThat(literalCredential("%test.stowage.auth.client-token=test-reader-token-not-a-secret")).isNull();
+        assertThat(literalCredential("stowage.auth.client-token=test-reader-token-not-a-secret"))
+                .as("a test token outside %test.").isNotNull();
+        assertThat(literalCredential("stowage.auth.tokens=operator:ops:not-a-hash")).isNotNull();
         assertThat(inlineCode("a compose secret: no code; set `STOWAGE_GATE_SIGNING_KEY=abc123` or `x`"))
                 .containsExactly("STOWAGE_GATE_SIGNING_KEY=abc123", "x");
         assertThat(literalCredential(inlineCode("set `quarkus.datasource.password=hunter2` here").get(0))).isNotNull();
@@ -113,7 +119,10 @@ class CommittedCredentialsTest {
         if (value.isEmpty() || value.startsWith("$") || value.startsWith("<") || value.startsWith("/")
                 || value.toLowerCase(Locale.ROOT).startsWith("change-me") || lowerKey.endsWith("-file")
                 || lowerKey.endsWith("_file") || value.matches("true|false|\\d+|PT\\w+|\\{|\\[")
-                || (key.startsWith("%test.") && value.startsWith("test-only-"))) {
+                || (key.startsWith("%test.") && (value.startsWith("test-only-") || value.endsWith("-not-a-secret")))
+                || value.startsWith("?") // a shell parameter check, : "${KAFKA_ADMIN_PASSWORD:?}"
+                || value.matches("((reader|operator):[A-Za-z0-9._-]+:[0-9a-f]{64},?)+")) { // bearer token hashes only
+
             return null;
         }
         return key + " has a literal value (" + value.length() + " characters; value not shown)";

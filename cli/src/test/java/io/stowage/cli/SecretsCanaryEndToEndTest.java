@@ -80,6 +80,9 @@ class SecretsCanaryEndToEndTest {
         try (Platform platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(),
                 new Progress(progressOut, false), credentials, signingKey)) {
             StackEndpoints stack = platform.session().stack();
+            // the CLI's HTTP calls carry this session's operator token (issue #8), as in DemoEndToEndTest
+            System.setProperty("stowage.token",
+                    Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
             assertThat(stack.s3AccessKey()).as("the services' S3 identity is the canary itself").startsWith(canary);
             DemoReport report = new DemoRunner(platform.session(), new Progress(progressOut, false)).run(hot);
             assertThat(report.denied()).as("the demo includes a refused release").hasSize(1);
@@ -93,6 +96,8 @@ class SecretsCanaryEndToEndTest {
             searchLedgerRows(stack);
             searchStore(stack, stack.primaryBucket());
             searchStore(stack, stack.replicaBucket());
+        } finally {
+            System.clearProperty("stowage.token");
         }
         searchText("cli output lines", new String(cliOutput.toByteArray(), StandardCharsets.UTF_8), "cli output");
         searchLogs(work);
@@ -195,6 +200,10 @@ class SecretsCanaryEndToEndTest {
         env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", work.resolve("runpod-state").toString());
         env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", work.resolve("runpod-volumes").toString());
         env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_INTERVAL", "0s");
+        // bearer tokens (issue #8): this provider-adapter knows one operator token, by its SHA-256 only
+        String operatorToken = "canary-runpod-operator-" + java.util.UUID.randomUUID();
+        env.put("STOWAGE_AUTH_TOKENS", "operator:canary-operator:" + java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-256").digest(operatorToken.getBytes(StandardCharsets.UTF_8))));
         // its own consumer group, from the end: it must not act on the demo's decisions
         for (String channel : List.of("GATE_PASSED", "GATE_DENIED", "VOLUME_RELEASED_OUTCOME", "VOLUME_RELEASE_FAILED_OUTCOME")) {
             env.put("MP_MESSAGING_INCOMING_" + channel + "_GROUP_ID", "canary-runpod");
@@ -213,7 +222,8 @@ class SecretsCanaryEndToEndTest {
                     .until(() -> http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/live")).build(),
                             HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
             HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/volumes"))
-                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", "application/json").header("Authorization", "Bearer " + operatorToken)
+                    .timeout(Duration.ofSeconds(60))
                     .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"canary-volume\",\"purpose\":\"scratch\","
                             + "\"sizeGb\":10,\"ttlSeconds\":0}")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(answer.statusCode()).as(answer.body()).isGreaterThanOrEqualTo(400);
