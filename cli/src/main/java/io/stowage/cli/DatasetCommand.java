@@ -26,6 +26,10 @@ final class DatasetCommand {
         String license;
         @Option(names = "--source", description = "Where the data came from.")
         String source;
+        /** Production bounds of a shard's target size in bytes (the shard-builder's ShardTarget: 1–4 GiB). */
+        static final long MIN_SHARD_BYTES = 1L << 30;
+        static final long MAX_SHARD_BYTES = 4L << 30;
+
         @Option(names = "--shard-bytes", description = "Target shard size in bytes (default: the service's, 2 GiB; production bounds 1-4 GiB).")
         Long shardBytes;
         @Option(names = "--allow-small-shards", description = "Permit a --shard-bytes outside 1-4 GiB (tests, demos).")
@@ -41,8 +45,13 @@ final class DatasetCommand {
             NameArguments.require("--name", name);
             NameArguments.require("--revision", revision);
             Inputs.requireReadableDirectory("dataset directory", source);
+            requireProductionBounds(shardBytes, allowSmallShards);
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);
+            if (blank(license) && blank(this.source)) {
+                progress.warn(AssetIds.dataset(name, revision) + " has neither --license nor --source: it is archived,"
+                        + " but the gate can never release its directory (condition 3, dataset-metadata-missing)");
+            }
             progress.step("sharding " + source);
             ShardBuilderClient.ShardResult result = new ShardBuilderClient(session.serviceUrl("shard-builder")).shard(
                     new ShardBuilderClient.ShardRequest(source.toString(), name, revision, license, this.source, shardBytes,
@@ -60,6 +69,32 @@ final class DatasetCommand {
                 System.out.println(result.assetId() + ": " + Inputs.count(result.shards(), "shard") + ", manifest sha256 " + result.manifestSha256());
             }
             return 0;
+        }
+
+        /**
+         * Refuses, before anything is sent, a {@code --shard-bytes} outside the production bounds (1–4 GiB,
+         * {@value #MIN_SHARD_BYTES}–{@value #MAX_SHARD_BYTES} bytes) unless {@code --allow-small-shards} is given;
+         * the shard-builder enforces the same bounds, this names the CLI's flag instead of the API's field.
+         *
+         * @param shardBytes the target shard size in bytes, or null for the service's default
+         * @throws CliException exit 2 with a one-line reason
+         */
+        static void requireProductionBounds(Long shardBytes, boolean allowSmallShards) {
+            if (shardBytes == null) {
+                return;
+            }
+            if (shardBytes <= 0) {
+                throw new CliException(CliException.USAGE, "--shard-bytes must be a positive number of bytes, not " + shardBytes);
+            }
+            if (!allowSmallShards && (shardBytes < MIN_SHARD_BYTES || shardBytes > MAX_SHARD_BYTES)) {
+                throw new CliException(CliException.USAGE, "--shard-bytes " + shardBytes + " is outside the production"
+                        + " bounds of 1-4 GiB (" + MIN_SHARD_BYTES + "-" + MAX_SHARD_BYTES + " bytes); add"
+                        + " --allow-small-shards for tests and demos");
+            }
+        }
+
+        private static boolean blank(String s) {
+            return s == null || s.isBlank();
         }
     }
 }

@@ -62,6 +62,10 @@ final class PresignCommand implements Callable<Integer> {
         if (!store.equals("primary") && !store.equals("replica")) {
             throw new CliException(CliException.USAGE, "--store must be primary or replica, not '" + store + "'");
         }
+        String malformed = PresignPolicy.keyProblem(key);
+        if (malformed != null) {
+            throw new CliException(CliException.USAGE, malformed);
+        }
         String refusal = policy.refusal(key);
         if (refusal != null) {
             throw new CliException(CliException.DENIED, "refused: " + refusal);

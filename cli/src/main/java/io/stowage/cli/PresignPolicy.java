@@ -96,12 +96,9 @@ public record PresignPolicy(List<String> allowedPrefixes) {
      * @return null when {@code key} may be presigned, else why not (one line)
      */
     public String refusal(String key) {
-        String problem = segmentsProblem(key);
+        String problem = keyProblem(key);
         if (problem != null) {
-            return "key '" + key + "': " + problem;
-        }
-        if (key.getBytes(StandardCharsets.UTF_8).length > ObjectKeys.MAX_KEY_BYTES) {
-            return "key is longer than " + ObjectKeys.MAX_KEY_BYTES + " bytes";
+            return problem;
         }
         for (String prefix : allowedPrefixes) {
             if (key.startsWith(prefix) && key.length() > prefix.length()) {
@@ -110,6 +107,25 @@ public record PresignPolicy(List<String> allowedPrefixes) {
         }
         return "key '" + key + "' is outside the prefixes allowed for presigned URLs " + allowedPrefixes
                 + " (extend with --allow-prefix or " + ENVIRONMENT + ")";
+    }
+
+    /**
+     * Whether {@code key} is a well-formed object key at all, whatever the allowlist: a bad key is bad input
+     * (exit 2), while a well-formed key outside the allowlist is a refusal (exit 3).
+     *
+     * @param key the object key as typed
+     * @return null for a well-formed key, else why not (an empty, {@code .} or {@code ..} segment, a character
+     *         outside the name rule, more than {@link ObjectKeys#MAX_KEY_BYTES} bytes)
+     */
+    public static String keyProblem(String key) {
+        String problem = segmentsProblem(key);
+        if (problem != null) {
+            return "key '" + key + "': " + problem;
+        }
+        if (key.getBytes(StandardCharsets.UTF_8).length > ObjectKeys.MAX_KEY_BYTES) {
+            return "key is longer than " + ObjectKeys.MAX_KEY_BYTES + " bytes";
+        }
+        return null;
     }
 
     /** Every '/'-separated segment must be a valid name: no empty, {@code .} or {@code ..} segment a client could fold. */

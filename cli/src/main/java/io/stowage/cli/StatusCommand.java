@@ -23,11 +23,15 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the status as one line of JSON (the ledger's counts, and \"coverage\": one entry per store).")
     boolean json;
 
-    @Option(names = "--period", defaultValue = "P30D", description = "Scrub period the coverage is measured against (ISO-8601, default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
-    Duration period;
+    @Option(names = "--period", defaultValue = "30d", description = "Scrub period the coverage is measured against (30d, 12h, 90m or ISO-8601 such as P30D; default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
+    String periodText;
 
     @Override
     public Integer call() {
+        Duration period = ResourceUnits.duration(periodText);
+        if (period.isZero() || period.isNegative()) {
+            throw new CliException(CliException.USAGE, "--period must be above zero, not " + periodText);
+        }
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
         URI ledger = session.serviceUrl("ledger");
         LedgerStatus status = new LedgerClient(ledger).status();

@@ -65,4 +65,13 @@ class PresignPolicyTest {
         assertThat(policy.refusal("ledger/archives/run/e/r/x.jsonl.zst")).isNull();
         assertThatThrownBy(() -> PresignPolicy.of(null, List.of("../"))).hasMessageContaining("allowed prefix '../'");
     }
+
+    @Test
+    void aMalformedKeyIsBadInputWhateverTheAllowlistAWellFormedOneIsNot() {
+        assertThat(PresignPolicy.keyProblem("")).contains("empty");
+        assertThat(PresignPolicy.keyProblem("../etc/passwd")).contains("'.' and '..' are not names");
+        assertThat(PresignPolicy.keyProblem("models/a b")).contains("not allowed");
+        assertThat(PresignPolicy.keyProblem("datasets/d/r/shard-00000.tar.zst")).isNull();
+        assertThat(PresignPolicy.keyProblem("models/m1/r1/abc/weights.bin")).isNull();
+    }
 }
