@@ -21,7 +21,6 @@ import jakarta.ws.rs.core.MediaType;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
-import java.nio.file.InvalidPathException;
 import java.time.Clock;
 import java.util.List;
 
@@ -61,8 +60,8 @@ public class BaselineResource {
             throw new DatasetInputException("the request has no JSON body");
         }
         String staging = body.stagingDir() == null ? config.stagingDir() : body.stagingDir();
-        BaselineRequest request = new BaselineRequest(absolute("dir", body.dir()), body.model(), body.milestone(),
-                absolute("stagingDir", staging));
+        BaselineRequest request = new BaselineRequest(ShardResource.absolute("dir", body.dir()), body.model(), body.milestone(),
+                ShardResource.absolute("stagingDir", staging));
         boolean dryRun = Boolean.TRUE.equals(body.dryRun());
         ArchivedBaseline archived = dryRun ? archiver.plan(request) : archiver.archive(request);
         String eventId = null;
@@ -79,21 +78,5 @@ public class BaselineResource {
                 m.memberBytes(), dryRun ? null : archived.archive().path().toString(),
                 dryRun ? null : archived.manifestFile().path().toString(),
                 archived.manifestSha256(), eventId, dryRun, archived.entries());
-    }
-
-    private static java.nio.file.Path absolute(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw new DatasetInputException(field + " is missing");
-        }
-        java.nio.file.Path path;
-        try {
-            path = java.nio.file.Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new DatasetInputException(field + " is not a valid path: " + e.getReason());
-        }
-        if (!path.isAbsolute()) {
-            throw new DatasetInputException(field + " must be an absolute path: " + value);
-        }
-        return path;
     }
 }

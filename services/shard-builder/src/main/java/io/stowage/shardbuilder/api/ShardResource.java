@@ -78,7 +78,15 @@ public class ShardResource {
                 body.source(), target, absolute("stagingDir", staging));
     }
 
-    private static java.nio.file.Path absolute(String field, String value) {
+    /**
+     * A path field of a request body (also {@link BaselineResource}'s).
+     *
+     * @param field the JSON field's name, for the message
+     * @param value the field's value
+     * @return the value as an absolute path
+     * @throws DatasetInputException (400) when the value is missing, blank, not a path, or relative
+     */
+    static java.nio.file.Path absolute(String field, String value) {
         if (value == null || value.isBlank()) {
             throw new DatasetInputException(field + " is missing");
         }
