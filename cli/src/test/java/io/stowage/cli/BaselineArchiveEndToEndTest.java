@@ -177,38 +177,21 @@ class BaselineArchiveEndToEndTest {
 
     /** GNU tar (with the zstd program) extracts the stored archive; sha256sum of each file matches the member manifest. */
     private static void assertGnuTarExtracts(byte[] archive) throws Exception {
-        if (!onPath("tar") || !onPath("zstd") || !onPath("sha256sum")) {
+        if (!ExternalTools.onPath("tar") || !ExternalTools.onPath("zstd") || !ExternalTools.onPath("sha256sum")) {
             System.err.println("GNU tar, zstd or sha256sum not installed: skipping the GNU tar check of the archive");
             return;
         }
         Path dir = Files.createTempDirectory(work, "gnu-tar-");
         Path file = dir.resolve("archive.tar.zst");
         Files.write(file, archive);
-        assertThat(run(dir, "tar", "--zstd", "-tf", file.toString()).lines().toList())
+        assertThat(ExternalTools.run(dir, "tar", "--zstd", "-tf", file.toString()).lines().toList())
                 .containsExactly("DONE", "config.yaml", "eval/results.json", "eval/samples/0001.txt");
         Path out = Files.createDirectories(dir.resolve("out"));
-        run(out, "tar", "--zstd", "-xf", file.toString());
-        assertThat(run(out, "sha256sum", "DONE", "config.yaml", "eval/results.json", "eval/samples/0001.txt"))
+        ExternalTools.run(out, "tar", "--zstd", "-xf", file.toString());
+        assertThat(ExternalTools.run(out, "sha256sum", "DONE", "config.yaml", "eval/results.json", "eval/samples/0001.txt"))
                 .isEqualTo(sha("") + "  DONE\n" + sha("model: whisper-tiny\nlr: 0.0003\n") + "  config.yaml\n"
                         + sha("{\"wer\": 0.125, \"cer\": 0.04}\n") + "  eval/results.json\n"
                         + sha("the quick brown fox\n") + "  eval/samples/0001.txt\n");
-    }
-
-    private static String run(Path dir, String... command) throws Exception {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
-        return out;
-    }
-
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -581,36 +581,19 @@ class DemoEndToEndTest {
 
     /** GNU tar (with the zstd program) must list the shard and extract members whose sha256sum matches the member manifest. */
     private static void assertGnuTarLists(byte[] shard, List<MemberEntry> members) throws Exception {
-        if (!onPath("tar") || !onPath("zstd")) {
+        if (!ExternalTools.onPath("tar") || !ExternalTools.onPath("zstd")) {
             System.err.println("GNU tar or zstd not installed: skipping the GNU tar check of one shard");
             return;
         }
         Path dir = Files.createTempDirectory(work, "gnu-tar-");
         Path file = dir.resolve("shard.tar.zst");
         Files.write(file, shard);
-        assertThat(run(dir, "tar", "--zstd", "-tvf", file.toString())).contains(members.get(0).path());
-        run(dir, "tar", "--zstd", "-xf", file.toString());
+        assertThat(ExternalTools.run(dir, "tar", "--zstd", "-tvf", file.toString())).contains(members.get(0).path());
+        ExternalTools.run(dir, "tar", "--zstd", "-xf", file.toString());
         for (MemberEntry member : members) {
-            String sum = run(dir, "sha256sum", member.path());
+            String sum = ExternalTools.run(dir, "sha256sum", member.path());
             assertThat(sum).startsWith(member.sha256());
         }
-    }
-
-    private static String run(Path dir, String... command) throws Exception {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
-        return out;
-    }
-
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Map<String, String> sourceHashes(Path dir) throws IOException {
