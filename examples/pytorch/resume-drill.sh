@@ -29,11 +29,11 @@ done
 grep -q "Stowage is up" "$work/up.log"
 
 echo "==> 1. reference run, 150 steps, uninterrupted"
-"$py" "$repo/examples/pytorch/train.py" --data "$repo/samples/speech-en-allison" --out "$work/reference" \
+"$py" "$repo/examples/pytorch/train.py" --data "$repo/examples/samples/speech-en-allison" --out "$work/reference" \
   --steps 150 --save-every 50 --print-every 1 > "$work/reference.log"
 
 echo "==> 2. the run under test, preempted after step 100"
-"$py" "$repo/examples/pytorch/train.py" --data "$repo/samples/speech-en-allison" --out "$work/hot/$run" \
+"$py" "$repo/examples/pytorch/train.py" --data "$repo/examples/samples/speech-en-allison" --out "$work/hot/$run" \
   --steps 150 --save-every 50 --print-every 1 --stop-after 100 > "$work/preempted.log"
 
 echo "==> 3. publish each step (waits until every file is uploaded and verified)"
@@ -56,7 +56,7 @@ cat "$work/fetch.json"; echo
 grep -q '"step":100' "$work/fetch.json"
 
 echo "==> 6. resume from the fetched step"
-"$py" "$repo/examples/pytorch/train.py" --data "$repo/samples/speech-en-allison" --out "$work/resumed" \
+"$py" "$repo/examples/pytorch/train.py" --data "$repo/examples/samples/speech-en-allison" --out "$work/resumed" \
   --steps 150 --save-every 50 --print-every 1 --resume-from "$work/fetched" > "$work/resumed.log"
 
 expected="$(grep -m1 '^step 101: loss' "$work/reference.log")"

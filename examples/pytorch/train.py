@@ -19,7 +19,7 @@ deterministic, so the resumed run's losses equal the uninterrupted run's (see do
 
 The task: tell a spoken digit (files under digits/) from any other prompt, from the clip's
 log-magnitude spectrum averaged over time (torch.stft). Runs on CPU with Debian's python3-torch:
-  /usr/bin/python3 examples/pytorch/train.py --data samples/speech-en-allison --out /tmp/ckpt
+  /usr/bin/python3 examples/pytorch/train.py --data examples/samples/speech-en-allison --out /tmp/ckpt
 """
 import argparse
 import hashlib

@@ -6,7 +6,7 @@ import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.GateSignature;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
-import io.stowage.kafka.OutgoingEvents;
+import io.stowage.messaging.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;

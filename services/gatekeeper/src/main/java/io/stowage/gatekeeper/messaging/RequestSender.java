@@ -3,7 +3,7 @@ package io.stowage.gatekeeper.messaging;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
-import io.stowage.kafka.OutgoingEvents;
+import io.stowage.messaging.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 

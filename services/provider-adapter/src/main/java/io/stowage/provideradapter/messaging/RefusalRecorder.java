@@ -4,7 +4,7 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.stowage.auth.RefusedRequest;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ReleaseRefused;
-import io.stowage.kafka.OutgoingEvents;
+import io.stowage.messaging.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.reactive.messaging.Channel;

@@ -5,7 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.stowage.events.ObjectUploaded;
 import io.stowage.events.StowageEvent;
-import io.stowage.kafka.OutgoingEvents;
+import io.stowage.messaging.OutgoingEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
