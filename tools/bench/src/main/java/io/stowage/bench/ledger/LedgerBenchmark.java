@@ -62,11 +62,11 @@ public final class LedgerBenchmark {
                  Connection db = DriverManager.getConnection(ep.pgJdbcUrl(), ep.pgUser(), ep.pgPassword())) {
                 Cpu cpu = new Cpu(ledger.pid(), CpuTime.postmaster(work.resolve("stack/postgres/data")));
                 ingest(db, events, cpu);
-                timed("chain verification", cpu, events, () -> get(ledger.url() + "/api/audit/chain", Duration.ofMinutes(30)));
+                timed("chain verification", cpu, events, () -> get(ledger, "/api/audit/chain", Duration.ofMinutes(30)));
                 timed("replay (" + events + " events)", cpu, events,
-                        () -> post(ledger.url() + "/api/audit/replay", Duration.ofMinutes(60)));
+                        () -> post(ledger, "/api/audit/replay", Duration.ofMinutes(60)));
                 int assets = topUp(db, objects);
-                evidenceQueries(ledger.url(), assets, queries);
+                evidenceQueries(ledger, assets, queries);
             }
         } finally {
             OUT.println("load average at the end: " + MachineInfo.loadAverage());
@@ -122,7 +122,7 @@ public final class LedgerBenchmark {
                 double total = (now - first) / 1e9;
                 OUT.println("ingest " + Cpu.describe(cpu.lap(), events));
                 OUT.printf("ingest: %d events in %.1f s after the first row = %.0f events/s (slowest 10 s window %.0f events/s;"
-                        + " goal >= 5000)%n", events, total, (events - 1) / total, slowest == Double.MAX_VALUE ? 0 : slowest);
+                        + " goal >= 10000)%n", events, total, (events - 1) / total, slowest == Double.MAX_VALUE ? 0 : slowest);
                 return;
             }
             if (first > 0 && now - previousAt >= 10_000_000_000L) {
@@ -162,16 +162,16 @@ public final class LedgerBenchmark {
         return extraAssets;
     }
 
-    private static void evidenceQueries(String url, int topAssets, int queries) throws Exception {
+    private static void evidenceQueries(LedgerProcess ledger, int topAssets, int queries) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         Random random = new Random(7);
         for (int i = 0; i < Math.min(100, queries); i++) {
-            evidence(http, url, random, topAssets);
+            evidence(http, ledger, random, topAssets);
         }
         List<Long> micros = new ArrayList<>();
         for (int i = 0; i < queries; i++) {
             long t = System.nanoTime();
-            int objects = evidence(http, url, random, topAssets);
+            int objects = evidence(http, ledger, random, topAssets);
             micros.add((System.nanoTime() - t) / 1000);
             if (objects != 100) {
                 throw new IllegalStateException("evidence with " + objects + " objects, expected 100");
@@ -179,14 +179,14 @@ public final class LedgerBenchmark {
         }
         micros.sort(null);
         OUT.printf("gate evidence (GET /api/evidence?path=, one asset of 100 objects, %d queries): p50 %.1f ms,"
-                        + " p99 %.1f ms, max %.1f ms (goal p99 < 250 ms)%n", queries, pct(micros, 50) / 1000.0,
+                        + " p99 %.1f ms, max %.1f ms (goal p99 < 100 ms at 1,000,000 objects, < 250 ms at 10,000,000)%n", queries, pct(micros, 50) / 1000.0,
                 pct(micros, 99) / 1000.0, micros.get(micros.size() - 1) / 1000.0);
     }
 
-    private static int evidence(HttpClient http, String url, Random random, int topAssets) throws Exception {
+    private static int evidence(HttpClient http, LedgerProcess ledger, Random random, int topAssets) throws Exception {
         String path = "/data/bench/top-" + random.nextInt(topAssets);
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url + "/api/evidence?path=" + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(ledger.url() + "/api/evidence?path=" + path))
+                        .header("Authorization", ledger.authorization()).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("evidence answered " + response.statusCode());
         }
@@ -209,14 +209,23 @@ public final class LedgerBenchmark {
                 answer.length() > 400 ? answer.substring(0, 400) + "…" : answer);
     }
 
-    private static String get(String url, Duration timeout) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+    private static String get(LedgerProcess ledger, String path, Duration timeout) throws Exception {
+        return ok(path, HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(ledger.url() + path))
+                .header("Authorization", ledger.authorization()).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString()));
     }
 
-    private static String post(String url, Duration timeout) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).body();
+    private static String post(LedgerProcess ledger, String path, Duration timeout) throws Exception {
+        return ok(path, HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(ledger.url() + path))
+                .header("Authorization", ledger.authorization()).timeout(timeout)
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()));
+    }
+
+    /** A step whose request was refused or failed did not run: the benchmark stops instead of printing its time. */
+    private static String ok(String path, HttpResponse<String> response) {
+        if (response.statusCode() / 100 != 2) {
+            throw new IllegalStateException(path + " answered HTTP " + response.statusCode() + ": " + response.body());
+        }
+        return response.body();
     }
 
     private static long count(Connection db, String sql) throws Exception {

@@ -21,10 +21,12 @@ import java.time.Instant;
 final class LedgerProcess implements AutoCloseable {
     private final Process process;
     private final String url;
+    private final String token;
 
-    private LedgerProcess(Process process, String url) {
+    private LedgerProcess(Process process, String url, String token) {
         this.process = process;
         this.url = url;
+        this.token = token;
     }
 
     /**
@@ -51,11 +53,34 @@ final class LedgerProcess implements AutoCloseable {
         builder.environment().putAll(stack.environment());
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        // the ledger's API needs a bearer token: a fresh operator token whose SHA-256 the ledger is given
+        String token = newToken();
+        builder.environment().put("STOWAGE_AUTH_TOKENS", "operator:bench:" + sha256Hex(token));
         builder.redirectErrorStream(true).redirectOutput(work.resolve("ledger.log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        LedgerProcess ledger = new LedgerProcess(builder.start(), "http://127.0.0.1:" + port);
+        LedgerProcess ledger = new LedgerProcess(builder.start(), "http://127.0.0.1:" + port, token);
         ledger.awaitReady();
         return ledger;
+    }
+
+    /** @return the value of the {@code Authorization} header the ledger accepts: {@code Bearer <operator token>} */
+    String authorization() {
+        return "Bearer " + token;
+    }
+
+    private static String newToken() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static String sha256Hex(String token) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(token.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** @return the process id of the ledger JVM */
