@@ -10,14 +10,14 @@ import java.util.stream.Stream;
  * PostgreSQL postmaster and its backends), from {@code /proc/<pid>/stat}. On a machine shared with other work,
  * events per CPU-second is the figure that does not depend on the load; elapsed-time rates do.
  */
-final class CpuTime {
+public final class CpuTime {
     private static final double TICKS = 100.0; // USER_HZ on Linux
 
     private CpuTime() {
     }
 
     /** @return CPU seconds of {@code pid}, 0 when it is gone */
-    static double of(long pid) {
+    public static double of(long pid) {
         String[] f = fields(Path.of("/proc", String.valueOf(pid), "stat"));
         return f == null ? 0 : (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS;
     }

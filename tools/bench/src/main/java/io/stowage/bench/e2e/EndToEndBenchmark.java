@@ -1,0 +1,140 @@
+package io.stowage.bench.e2e;
+
+import io.stowage.bench.ExternalCommand;
+import io.stowage.bench.MachineInfo;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+/**
+ * The end-to-end benchmark (not a test): the product as a user runs it. Starts {@code stowage up} (the embedded
+ * servers and the six packaged services, exactly as the command starts them), then, on the same input and the same
+ * S3 server, times each flow from the command to "verified in the ledger" against the shell tools a user would
+ * script instead, and prints both, their ratio, CPU seconds per GiB and the load average before each flow:
+ * <ul>
+ *   <li>{@code checkpoint publish} of one large file, against {@code aws s3 cp} up plus {@code aws s3 cp - | sha256sum}
+ *       down;</li>
+ *   <li>{@code checkpoint publish} of many small files, against {@code aws s3 cp --recursive} up and down plus
+ *       {@code sha256sum} of every file;</li>
+ *   <li>{@code release} of the verified large-file step (request to deleted), against {@code sha256sum} of every
+ *       file, what a careful person runs before {@code rm -r}.</li>
+ * </ul>
+ * System properties: {@code stowage.bench.e2e.large-bytes} (default 1 GiB), {@code .files} (1000),
+ * {@code .file-bytes} (1 MiB), {@code stowage.repo} (the checkout; default: found from the working directory),
+ * {@code stowage.bench.e2e.aws} (default {@code /usr/bin/aws}). Exits non-zero when a flow fails, so a smoke run at
+ * tiny sizes proves that every step ran.
+ */
+public final class EndToEndBenchmark {
+    private static final PrintStream OUT = System.out;
+
+    private EndToEndBenchmark() {
+    }
+
+    /** @throws Exception when the stack, a command or a reference tool fails */
+    public static void main(String[] args) throws Exception {
+        long large = Long.getLong("stowage.bench.e2e.large-bytes", 1L << 30);
+        int files = Integer.getInteger("stowage.bench.e2e.files", 1000);
+        long fileBytes = Long.getLong("stowage.bench.e2e.file-bytes", 1L << 20);
+        String aws = System.getProperty("stowage.bench.e2e.aws", "/usr/bin/aws");
+        Path repo = repo();
+        Path work = Files.createTempDirectory("stowage-e2e-bench");
+        Path hot = Files.createDirectories(work.resolve("hot"));
+        OUT.printf("## End-to-end benchmark%n- date: %s%n- %d cores; load average %s%n- java: %s%n- aws: %s%n"
+                        + "- inputs: one file of %d bytes; %d files of %d bytes%n", java.time.Instant.now(),
+                Runtime.getRuntime().availableProcessors(), MachineInfo.loadAverage(), System.getProperty("java.runtime.version"),
+                ExternalCommand.firstLine(List.of(aws, "--version")), large, files, fileBytes);
+        List<Figure> figures = new ArrayList<>();
+        try (StowageUp up = StowageUp.start(repo, work.resolve("home"), hot)) {
+            Flows flows = new Flows(repo, up, aws, work);
+            Path one = step(hot, 1, Map.of("model.bin", large));
+            figures.add(flows.publish("checkpoint publish 1 x " + size(large) + " -> verified", one, 1, large));
+            Map<String, Long> many = new HashMap<>();
+            for (int i = 0; i < files; i++) {
+                many.put(String.format("shard-%05d.bin", i), fileBytes);
+            }
+            Path small = step(hot, 2, many);
+            figures.add(flows.publish("checkpoint publish " + files + " x " + size(fileBytes) + " -> verified", small, 2,
+                    files * fileBytes));
+            figures.add(flows.release("release of the verified " + size(large) + " step -> deleted", one, large));
+        } finally {
+            deleteTree(work);
+        }
+        OUT.println();
+        OUT.println(Figure.header());
+        figures.forEach(f -> OUT.println(f.row()));
+        OUT.println("load average at the end: " + MachineInfo.loadAverage());
+    }
+
+    /** @return {@code hot/bench/run-1/step-N} holding the named files of random bytes and a complete provenance.json */
+    private static Path step(Path hot, long step, Map<String, Long> files) throws IOException {
+        Path dir = Files.createDirectories(hot.resolve("bench/run-1").resolve(String.format("step-%012d", step)));
+        SplittableRandom random = new SplittableRandom(step);
+        byte[] buffer = new byte[1 << 20];
+        for (Map.Entry<String, Long> file : files.entrySet()) {
+            try (OutputStream out = Files.newOutputStream(dir.resolve(file.getKey()))) {
+                for (long left = file.getValue(); left > 0; left -= buffer.length) {
+                    for (int i = 0; i < buffer.length; i += 8) {
+                        long v = random.nextLong();
+                        for (int b = 0; b < 8; b++) {
+                            buffer[i + b] = (byte) (v >>> (8 * b));
+                        }
+                    }
+                    out.write(buffer, 0, (int) Math.min(left, buffer.length));
+                }
+            }
+        }
+        Files.writeString(dir.resolve("provenance.json"), "{\"codeCommit\":\"" + "a".repeat(40) + "\",\"codeClean\":true,"
+                + "\"configSha256\":\"" + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\",\"seed\":1}\n");
+        return dir;
+    }
+
+    /** @return bytes as {@code N GiB}, {@code N MiB} or {@code N KiB}, whichever is whole (else bytes) */
+    private static String size(long bytes) {
+        for (String unit : List.of("GiB", "MiB", "KiB")) {
+            long scale = 1L << (unit.equals("GiB") ? 30 : unit.equals("MiB") ? 20 : 10);
+            if (bytes >= scale && bytes % scale == 0) {
+                return bytes / scale + " " + unit;
+            }
+        }
+        return bytes + " bytes";
+    }
+
+    private static Path repo() {
+        String configured = System.getProperty("stowage.repo");
+        if (configured != null) {
+            return Path.of(configured).toAbsolutePath();
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("stowage")) && Files.isDirectory(dir.resolve("services/ledger"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("run from inside the checkout or set -Dstowage.repo");
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    static Set<String> none() {
+        return Set.of();
+    }
+}

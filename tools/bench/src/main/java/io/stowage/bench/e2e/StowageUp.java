@@ -1,0 +1,127 @@
+package io.stowage.bench.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stowage.bench.ledger.CpuTime;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@code stowage up} started as a user starts it ({@code stowage up --volume-root HOT}, through the packaged CLI that
+ * the {@code ./stowage} script runs, with its own
+ * {@code STOWAGE_HOME}), as a child process: the embedded servers and the six packaged services in their own JVMs.
+ * Ready once {@code $STOWAGE_HOME/session.json} exists (written after every service answered ready).
+ */
+final class StowageUp implements AutoCloseable {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Process process;
+    private final Path home;
+    private final JsonNode session;
+
+    private StowageUp(Process process, Path home, JsonNode session) {
+        this.process = process;
+        this.home = home;
+        this.session = session;
+    }
+
+    /**
+     * @param repo the checkout whose {@code ./stowage} script and packaged services are used
+     * @param home {@code STOWAGE_HOME} for this run (created)
+     * @param hot  the volume root the gate may release directories under
+     * @throws IOException when it cannot start, or exits, or has no session within 10 minutes
+     */
+    static StowageUp start(Path repo, Path home, Path hot) throws IOException, InterruptedException {
+        Files.createDirectories(home);
+        List<String> command = new java.util.ArrayList<>(cli(repo));
+        command.addAll(List.of("up", "--volume-root", hot.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true).redirectOutput(home.resolve("up.log").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().put("STOWAGE_HOME", home.toString());
+        Process process = builder.start();
+        Path sessionFile = home.resolve("session.json");
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(10));
+        while (!Files.isRegularFile(sessionFile)) {
+            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
+                process.destroy();
+                throw new IOException("stowage up did not start; see " + home.resolve("up.log") + ": "
+                        + Files.readString(home.resolve("up.log")));
+            }
+            Thread.sleep(200);
+        }
+        return new StowageUp(process, home, MAPPER.readTree(sessionFile.toFile()));
+    }
+
+    /**
+     * @return the command line {@code ./stowage} ends in ({@code java -Dstowage.repo=REPO -jar tools/cli/target/stowage-cli.jar}),
+     *         without the script's check for changed sources, so that no build is ever timed
+     * @throws IllegalStateException when the CLI or a service is not packaged
+     */
+    static List<String> cli(Path repo) {
+        Path jar = repo.resolve("tools/cli/target/stowage-cli.jar");
+        for (String service : List.of("shard-builder", "uploader", "verifier", "ledger", "gatekeeper", "provider-adapter")) {
+            if (!Files.isRegularFile(repo.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar"))) {
+                throw new IllegalStateException("package Stowage first (./mvnw -B -q package -DskipTests): no " + service);
+            }
+        }
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("package Stowage first (./mvnw -B -q package -DskipTests): no " + jar);
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of(java, "-Dstowage.repo=" + repo, "-jar", jar.toString());
+    }
+
+    /** @return the environment a CLI command of this session needs ({@code STOWAGE_HOME}) */
+    Map<String, String> cliEnvironment() {
+        return Map.of("STOWAGE_HOME", home.toString());
+    }
+
+    /** @return AWS CLI environment for the session's S3 server (access key, secret, region) */
+    Map<String, String> awsEnvironment() {
+        JsonNode stack = session.get("stack");
+        return Map.of("AWS_ACCESS_KEY_ID", stack.get("s3AccessKey").asText(),
+                "AWS_SECRET_ACCESS_KEY", stack.get("s3SecretKey").asText(),
+                "AWS_DEFAULT_REGION", stack.get("s3Region").asText(),
+                "AWS_EC2_METADATA_DISABLED", "true");
+    }
+
+    /** @return the S3 endpoint URL, e.g. {@code http://127.0.0.1:41234} */
+    String s3Endpoint() {
+        return session.get("stack").get("s3Endpoint").asText();
+    }
+
+    /** @return the primary bucket's name */
+    String primaryBucket() {
+        return session.get("stack").get("primaryBucket").asText();
+    }
+
+    /**
+     * @return CPU seconds (user + system) used so far by the six service JVMs ({@code quarkus-run.jar} processes
+     *         under this {@code stowage up}); the servers of the stack are left out, since the reference tools use
+     *         the same S3 server
+     */
+    double servicesCpuSeconds() {
+        return process.descendants().filter(StowageUp::isService).mapToDouble(p -> CpuTime.of(p.pid())).sum();
+    }
+
+    private static boolean isService(ProcessHandle process) {
+        return process.info().arguments().map(List::of).orElse(List.of()).stream().anyMatch(a -> a.endsWith("quarkus-run.jar"));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}
