@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * (a tar file written beforehand, untimed), the compression limit. Prints MiB/s of input member bytes for all three,
  * the ratios against the goals (Stowage &ge; 2&times; reference, &ge; 0.65&times; zstd alone), the load average around
  * each run, and the re-read of the built shards by {@link ShardReader} against their member manifests. A benchmark,
- * not a test: run by hand (docs/benchmarks-shards.md).
+ * not a test: run by hand (docs/benchmarks/shards.md).
  */
 public final class ShardBenchmark {
     private static final double MIB = 1 << 20;
