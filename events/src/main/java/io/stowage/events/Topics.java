@@ -3,7 +3,7 @@ package io.stowage.events;
 import java.util.List;
 
 /**
- * Kafka topic names: the contract between the services (see DESIGN.md, "Services and topics").
+ * Kafka topic names: the contract between the services (see docs/design/README.md, "Services and topics").
  * Every topic has a dead-letter topic named {@code <topic>.dlq} for records that cannot be parsed
  * or fail validation.
  */
