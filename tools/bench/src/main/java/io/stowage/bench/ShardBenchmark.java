@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The shard benchmark of issue #3: writes a mixed input ({@link MixedInput}), then in interleaved rounds on that same
+ * The shard benchmark: writes a mixed input ({@link MixedInput}), then in interleaved rounds on that same
  * input times (1) Stowage's shard builder ({@link DatasetSharder}: member SHA-256, PAX tar, zstd -3, shard SHA-256 in
  * one pass), (2) the reference pipeline a user would write, {@code tar --sort=name --format=pax -cf - . | zstd -3 -T0
  * | sha256sum} followed by {@code sha256sum} of every member, and (3) {@code zstd -3 -T0} alone on the same tar stream
