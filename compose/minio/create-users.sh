@@ -1,7 +1,7 @@
 #!/bin/sh
-# Creates the per-service MinIO users and attaches their policies (issue #8, least privilege). Run by the
+# Creates the per-service MinIO users and attaches their policies (least privilege). Run by the
 # compose service "minio-users" (image minio/mc) after the buckets exist. Not run on the development machines
-# (no Docker there): see docs/security-privilege.md for what was and was not exercised.
+# (no Docker there): see docs/security/privilege.md for what was and was not exercised.
 #   uploader  -> policy stowage-uploader (put, multipart, HEAD under its prefixes; no delete)
 #   verifier  -> policy stowage-verifier (GET and LIST only)
 #   provider-adapter, gatekeeper, ledger, shard-builder -> no MinIO user at all

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The resume drill of issue #4, through a real Stowage (stack + six services, `stowage up`):
+# The resume drill, through a real Stowage (stack + six services, `stowage up`): a preempted run resumes
+# from its stored checkpoint and its losses equal those of an uninterrupted run:
 #   1. reference: train 150 steps uninterrupted, printing every step's loss;
 #   2. a second run is "preempted" after step 100 (checkpoints every 50 steps);
 #   3. each step is published with `stowage checkpoint publish` (waits for upload and verification);

@@ -15,7 +15,7 @@ publish` reads it (a step lacking commit, config or data hash is archived but ca
 
 --resume-from STEP_DIR loads model.pt and optimizer.pt of a step (e.g. one fetched with
 `stowage checkpoint fetch --latest`) and continues with the next step. Training is full-batch and
-deterministic, so the resumed run's losses equal the uninterrupted run's (see docs/checkpoints.md).
+deterministic, so the resumed run's losses equal the uninterrupted run's (see docs/design/checkpoints.md).
 
 The task: tell a spoken digit (files under digits/) from any other prompt, from the clip's
 log-magnitude spectrum averaged over time (torch.stft). Runs on CPU with Debian's python3-torch:

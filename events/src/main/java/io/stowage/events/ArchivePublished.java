@@ -2,7 +2,7 @@ package io.stowage.events;
 
 /**
  * A milestone archive was written to local staging: every ledger event of one closed asset (a training run or a
- * dataset revision) in chain order, as JSON lines compressed with zstd ({@code docs/ledger.md}, "Milestone
+ * dataset revision) in chain order, as JSON lines compressed with zstd ({@code docs/design/ledger.md}, "Milestone
  * archives"). Produced by the CLI ({@code stowage audit archive}) on {@link Topics#ARCHIVE_PUBLISHED}; consumed by
  * the uploader (which puts it at {@link ObjectKeys#ledgerArchive}) and the ledger.
  *

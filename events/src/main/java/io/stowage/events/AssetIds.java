@@ -46,7 +46,7 @@ public final class AssetIds {
 
     /**
      * @return {@code baseline/<model>/<milestone>}: a hash-bound baseline archive of one directory
-     *         ({@code stowage archive DIR --model M --milestone X}, issue #3)
+     *         ({@code stowage archive DIR --model M --milestone X})
      * @throws InvalidEventException when a name is not a valid key segment
      */
     public static String baseline(String model, String milestone) {

@@ -6,7 +6,7 @@ import java.util.List;
  * The gate's verdict on one of its five conditions, carried in every {@link GatePassed} and
  * {@link GateDenied} (five entries, conditions 1 to 5 in order).
  *
- * @param condition 1 to 5, numbered as in DESIGN.md "The gate"
+ * @param condition 1 to 5, numbered as in docs/design/README.md, "The gate: five conditions"
  * @param name      short stable name: "objects-match", "full-read", "provenance", "second-copy", "directory"
  * @param passed    true when the condition held
  * @param reason    one human line: what was checked (passed) or what failed (denied), bounded in length

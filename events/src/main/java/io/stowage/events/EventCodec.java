@@ -20,7 +20,7 @@ public final class EventCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            // money (BigDecimal, issue #6) as 0.000160, never 1.6E-4
+            // money (BigDecimal US dollars) as 0.000160, never 1.6E-4
             .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build();
 

@@ -1,7 +1,7 @@
 package io.stowage.events;
 
 /**
- * The content-addressed object key layout of DESIGN.md. Every method checks its name segments by
+ * The content-addressed object key layout of docs/design/README.md ("Object keys"). Every method checks its name segments by
  * {@link Validation#segmentProblem(String)} (1–200 ASCII letters, digits, '.', '_', '-'; not "." or "..")
  * and its SHA-256s before a key is formed, and the whole key against {@value #MAX_KEY_BYTES} bytes (the S3
  * limit); it throws {@link InvalidEventException} with a one-line message naming the bad field otherwise.

@@ -2,7 +2,7 @@ package io.stowage.events;
 
 /**
  * A release request (or another destructive request) refused at a service's HTTP API before anything was done:
- * no bearer token, an unknown one, or a token whose role is too low (issue #8, docs/security-tokens.md). Produced by
+ * no bearer token, an unknown one, or a token whose role is too low (docs/security/tokens.md). Produced by
  * the gatekeeper ({@code POST /api/releases}) and the provider-adapter ({@code POST /api/volumes/{id}/release},
  * pod terminate) on {@link Topics#RELEASE_REFUSED}; projected by the ledger ({@code GET /api/refusals}). Never
  * holds a token or its hash. The Kafka key is {@link AssetIds#release(String)} of the refusal id.

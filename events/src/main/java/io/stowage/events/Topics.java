@@ -3,7 +3,7 @@ package io.stowage.events;
 import java.util.List;
 
 /**
- * Kafka topic names: the contract between the services (see DESIGN.md, "Services and topics").
+ * Kafka topic names: the contract between the services (see docs/design/README.md, "Services and topics").
  * Every topic has a dead-letter topic named {@code <topic>.dlq} for records that cannot be parsed
  * or fail validation.
  */
@@ -46,10 +46,10 @@ public final class Topics {
      *  and is ready to upload; the CLI ({@code stowage audit archive}). */
     public static final String ARCHIVE_PUBLISHED = "archive.published";
     /** A hash-bound baseline archive ({@code tar.zst} of one directory, its member manifest and baseline manifest) was
-     *  written to local staging; shard-builder ({@code POST /api/baselines/archive}, issue #3). */
+     *  written to local staging; shard-builder ({@code POST /api/baselines/archive}). */
     public static final String BASELINE_ARCHIVED = "baseline.archived";
     /** A release (or other destructive) request was refused at an HTTP API for a missing, unknown or under-privileged
-     *  bearer token (issue #8); gatekeeper, provider-adapter. */
+     *  bearer token; gatekeeper, provider-adapter. */
     public static final String RELEASE_REFUSED = "release.refused";
 
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */

@@ -9,7 +9,7 @@ import java.math.BigDecimal;
  * @param fileCount            files deleted
  * @param totalBytes           bytes freed
  * @param bytesFreed           bytes freed on the volume (equal to {@code totalBytes}; null in events written before
- *                             the provider work of issue #6)
+ *                             these two fields existed)
  * @param costSavedUsdPerMonth US dollars per month saved by keeping these bytes in the object store instead of on
  *                             a network volume: bytesFreed / 10^9 x (volume price - store price) per GB-month, from
  *                             the provider-adapter's price table; null when not computed
@@ -18,7 +18,7 @@ public record VolumeReleased(EventMeta meta, String requestId, String path, Stri
                              long totalBytes, Long bytesFreed, BigDecimal costSavedUsdPerMonth)
         implements StowageEvent {
 
-    /** The shape before issue #6: no saving recorded. */
+    /** The shape before the saving fields: no saving recorded. */
     public VolumeReleased(EventMeta meta, String requestId, String path, String provider, int fileCount,
                           long totalBytes) {
         this(meta, requestId, path, provider, fileCount, totalBytes, null, null);

@@ -14,7 +14,8 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameSt
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
- * Produces the least-privilege store rules of issue #8 that the services' architecture tests apply to their own
+ * Produces the least-privilege store rules (each service holds only the store rights its job needs) that the
+ * services' architecture tests apply to their own
  * compiled classes: no store at all (shard-builder, ledger, gatekeeper, provider-adapter), no delete (uploader), no
  * write and no delete (verifier), and no raw S3 client anywhere. Consumes package and method names only, so it needs
  * neither the store module nor the AWS SDK on the class path.
@@ -40,7 +41,7 @@ public final class StoreAccessRules {
      */
     public static ArchRule noStoreAccess(String service) {
         return noClasses().should().dependOnClassesThat().resideInAnyPackage(STORE + "..", AWS_SDK + "..")
-                .because("the " + service + " has no store access at all: neither the store module nor an S3 client (issue #8)");
+                .because("the " + service + " has no store access at all: neither the store module nor an S3 client (least privilege)");
     }
 
     /**
@@ -50,7 +51,7 @@ public final class StoreAccessRules {
     public static ArchRule noDelete(String service) {
         return noClasses().should().dependOnClassesThat(deleteType())
                 .orShould().accessTargetWhere(storeMemberNamed(DELETE_VERBS, Set.of()))
-                .because("the " + service + " never deletes: no Delete* request, no delete*/remove* call (issue #8)");
+                .because("the " + service + " never deletes: no Delete* request, no delete*/remove* call (least privilege)");
     }
 
     /**
@@ -62,7 +63,7 @@ public final class StoreAccessRules {
     public static ArchRule noWriteOrDelete(String service, Set<String> writerOnlyNames) {
         return noClasses().should().dependOnClassesThat(deleteType())
                 .orShould().accessTargetWhere(storeMemberNamed(WRITE_VERBS, writerOnlyNames))
-                .because("the " + service + " only reads: no write, abort or delete call on the store (issue #8)");
+                .because("the " + service + " only reads: no write, abort or delete call on the store (least privilege)");
     }
 
     /**

@@ -23,7 +23,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 
 /**
- * A separate single-node Kafka 4.1.2 (KRaft, child JVM) secured as the compose stack's broker (issue #8): clients on
+ * A separate single-node Kafka 4.1.2 (KRaft, child JVM) secured as the compose stack's broker (least privilege): clients on
  * SASL_PLAINTEXT with SCRAM-SHA-512, PLAIN between broker and controller, the {@code StandardAuthorizer} denying what
  * no ACL allows, {@code admin} and {@code controller} super users. For least-privilege tests; the default embedded
  * stack stays PLAINTEXT. Produces the bootstrap address and client settings; {@link #close()} stops the broker.

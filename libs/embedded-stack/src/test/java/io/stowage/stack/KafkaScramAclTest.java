@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Starts a second, separate Kafka 4.1.2 broker (KRaft) whose client listener is SASL_PLAINTEXT with SCRAM-SHA-512 and
  * whose authorizer is the {@code StandardAuthorizer} (deny when no ACL matches), creates one SCRAM user per principal of
- * {@code compose/kafka/acls.txt} and that file's ACLs, then produces as each service (issue #8): only the gatekeeper
+ * {@code compose/kafka/acls.txt} and that file's ACLs, then produces as each service (least privilege): only the gatekeeper
  * may write {@code gate.passed}, only the provider-adapter {@code volume.released}. The default stack stays PLAINTEXT.
  */
 class KafkaScramAclTest {

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The compose stack's MinIO policies (compose/minio/policies, issue #8) parse as IAM JSON and grant what each service
+ * The compose stack's MinIO policies (compose/minio/policies) parse as IAM JSON and grant what each service
  * needs and nothing more, checked with a small evaluator of their Allow statements (actions and ARNs with {@code *}):
  * the uploader may put every kind of key {@link ObjectKeys} makes but never delete; the verifier may only read and list.
  * MinIO itself cannot run here (no Docker): this checks the files, not MinIO's enforcement.

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The tokens a service accepts and the one it presents to the ledger ({@code stowage.auth.*}, docs/security-tokens.md).
+ * The tokens a service accepts and the one it presents to the ledger ({@code stowage.auth.*}, docs/security/tokens.md).
  * Without any configured token every API request is answered 401 (fail closed); health stays open.
  */
 @ConfigMapping(prefix = "stowage.auth")

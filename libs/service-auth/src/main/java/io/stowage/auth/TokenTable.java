@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * The configured tokens, by hash: answers which entry (if any) a presented bearer token is. Pure Java.
  * Hashing is plain SHA-256 without salt: tokens are 256 random bits ({@link #newToken()}), so a leaked hash
- * cannot be reversed by guessing, and a salt would protect nothing (see docs/security-tokens.md).
+ * cannot be reversed by guessing, and a salt would protect nothing (see docs/security/tokens.md).
  */
 public final class TokenTable {
     private final List<TokenEntry> entries;

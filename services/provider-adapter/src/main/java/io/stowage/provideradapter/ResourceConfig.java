@@ -8,7 +8,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** Volumes, pods, prices and the RunPod client under {@code stowage.provider-adapter} (issue #6). */
+/** Volumes, pods, prices and the RunPod client under {@code stowage.provider-adapter}. */
 @ConfigMapping(prefix = "stowage.provider-adapter")
 public interface ResourceConfig {
 

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * The corruption cases of issue #5 against the real Kafka broker and S3Proxy: the corrupted object is written
+ * Corrupted, truncated and missing objects against the real Kafka broker and S3Proxy: the corrupted object is written
  * straight into the bucket, and {@code object.uploaded} describes the original bytes and SHA-256. Each case is the
  * first shard of its asset, so it gets a HEAD and a FULL_READ result (ranged: the test profile reads objects above
  * 1 MiB as 1 MiB ranged GETs).

@@ -24,7 +24,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Issue 4's upload benchmark, one file: starts an {@link EmbeddedStack} (real S3Proxy), writes one random file
+ * The checkpoint upload benchmark, one file: starts an {@link EmbeddedStack} (real S3Proxy), writes one random file
  * ({@code -Dstowage.bench.upload-bytes}, default 1 GiB), then uploads it in interleaved timed runs
  * ({@code -Dstowage.bench.upload-runs}, default 3) with Stowage's resumable multipart upload (64 MiB parts, 4 in
  * flight, journal fsynced per part), {@code aws s3 cp} and {@code rclone copyto}, each to its own key. Every

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Describes where and with what a run happened: date, CPU, cores, load, Java, the reference tools' versions and
- * the stowage-store jar actually on the class path; produces Markdown bullet lines for docs/benchmarks.md.
+ * the stowage-store jar actually on the class path; produces Markdown bullet lines for docs/benchmarks/re-read.md.
  */
 public final class MachineInfo {
     private MachineInfo() {

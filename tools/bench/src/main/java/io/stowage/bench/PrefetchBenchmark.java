@@ -33,7 +33,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Issue 3's prefetch benchmark: starts an {@link EmbeddedStack} (real S3Proxy), uploads {@code shards} random shards
+ * The prefetch benchmark: starts an {@link EmbeddedStack} (real S3Proxy), uploads {@code shards} random shards
  * of {@code shard-bytes} bytes each and their dataset manifest, then alternates, on a cold (empty) target each time,
  * Stowage's {@link DatasetFetcher#fetchAll} (SHA-256 of every shard checked, fsync, rename) and {@code rclone copy}
  * of the same {@code shards/} prefix from the same server (rclone's defaults: 4 transfers), the order switched every

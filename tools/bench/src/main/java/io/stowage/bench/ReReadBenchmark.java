@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Issue 5's speed benchmark: starts an {@link EmbeddedStack} (real S3Proxy) in a work directory, writes random
+ * The full re-read speed benchmark: starts an {@link EmbeddedStack} (real S3Proxy) in a work directory, writes random
  * inputs (one 1 GiB object; 200 objects of 10 MiB), uploads them with the store's writer, then times, on the same
  * objects in the same run, Stowage's full re-read ({@link StowageReRead}), {@link RcloneCheck} and
  * {@link AwsOpensslPipeline}; prints the machine, each run and a Markdown table with the goals. Deletes the work

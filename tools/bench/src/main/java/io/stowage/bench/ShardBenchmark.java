@@ -22,14 +22,14 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The shard benchmark of issue #3: writes a mixed input ({@link MixedInput}), then in interleaved rounds on that same
+ * The shard benchmark: writes a mixed input ({@link MixedInput}), then in interleaved rounds on that same
  * input times (1) Stowage's shard builder ({@link DatasetSharder}: member SHA-256, PAX tar, zstd -3, shard SHA-256 in
  * one pass), (2) the reference pipeline a user would write, {@code tar --sort=name --format=pax -cf - . | zstd -3 -T0
  * | sha256sum} followed by {@code sha256sum} of every member, and (3) {@code zstd -3 -T0} alone on the same tar stream
  * (a tar file written beforehand, untimed), the compression limit. Prints MiB/s of input member bytes for all three,
  * the ratios against the goals (Stowage &ge; 2&times; reference, &ge; 0.65&times; zstd alone), the load average around
  * each run, and the re-read of the built shards by {@link ShardReader} against their member manifests. A benchmark,
- * not a test: run by hand (docs/benchmarks-shards.md).
+ * not a test: run by hand (docs/benchmarks/shards.md).
  */
 public final class ShardBenchmark {
     private static final double MIB = 1 << 20;

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
- * Issue 4's memory check, Stowage only: starts an {@link EmbeddedStack} (S3Proxy is a child process, so it
+ * The upload's memory check, Stowage only: starts an {@link EmbeddedStack} (S3Proxy is a child process, so it
  * is not counted), writes one random file ({@code -Dstowage.bench.upload-bytes}, default 1 GiB), uploads it
  * once with {@link S3ObjectStore#put} exactly as the uploader does (64 MiB parts, 4 in flight, journal
  * fsynced per part), sampling this JVM's resident set ({@code VmRSS}, every 100 ms) while it runs, then

@@ -34,7 +34,7 @@ final class AuditReplayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the ledger's report as one line of JSON.")
     boolean json;
 
-    /** The ledger's replay report (see docs/ledger.md). */
+    /** The ledger's replay report (see docs/design/ledger.md). */
     record Report(String schema, boolean kept, String scope, long records, long events, long duplicates,
                   long undecodable, long unprojected, boolean liveCaughtUp, Map<String, Long> rows, double seconds,
                   boolean identical, List<Difference> differences) {

@@ -7,7 +7,7 @@ import java.util.List;
  * Merges the ledger's objects of one bucket with the bucket's own listing, both sorted by key, and produces the
  * disagreements: objects missing from the bucket, objects the ledger does not know, sizes and SHA-256s that differ.
  * A run's {@code checkpoints/<experiment>/<run>/latest.json} pointer is mutable, not content-addressed and not in
- * the ledger (the uploader rewrites it after verification, issue #4), so the bucket's pointers are not reported as
+ * the ledger (the uploader rewrites it once a newer step is verified), so the bucket's pointers are not reported as
  * unknown; nor is the storage root manifest ({@code manifests/storage-root-v1.json}, put by the uploader at start-up). Pure: no I/O.
  */
 final class AuditStoreReconciler {

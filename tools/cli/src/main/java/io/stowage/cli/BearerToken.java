@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Which bearer token the CLI presents to the services (issue #8, docs/security-tokens.md), first found wins:
+ * Which bearer token the CLI presents to the services (docs/security/tokens.md), first found wins:
  * the token of a session this process started itself ({@code stowage demo}, {@link #useSession}); env
  * {@code STOWAGE_TOKEN}; the file named by env {@code STOWAGE_TOKEN_FILE}; the system property
  * {@code stowage.token} (in-process tests); {@code $STOWAGE_HOME/tokens/operator.token}, written by

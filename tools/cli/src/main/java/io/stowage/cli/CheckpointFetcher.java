@@ -87,7 +87,7 @@ public final class CheckpointFetcher {
                 : listed(experiment, run, prefix, step);
         Path temp = dir.resolve(TEMP_DIR);
         try {
-            // a target on a local provider volume: refuse bytes past its quota (issue #6), counted as they stream
+            // a target on a local provider volume: refuse bytes past its quota, counted as they stream
             QuotaBudget budget = QuotaBudget.of(dir);
             for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
                 fetchOne(file, temp.resolve(file.path()), budget);

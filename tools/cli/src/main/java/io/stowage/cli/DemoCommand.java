@@ -28,7 +28,7 @@ final class DemoCommand implements Callable<Integer> {
         DemoRunner.HotVolume hot = DemoRunner.HotVolume.prepare(Repo.root(), dir);
         DemoReport report;
         try (Platform platform = Platform.start(dir, hot.protectedRoots(dir), hot.volumeRoots(), progress)) {
-            BearerToken.useSession(dir.resolve("tokens")); // the demo's own services (issue #8)
+            BearerToken.useSession(dir.resolve("tokens")); // the demo's own services and their tokens
             report = new DemoRunner(platform.session(), progress).run(hot);
         }
         if (work == null && !keep) {

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Asks the gatekeeper for a release over its HTTP API ({@code POST /api/releases}, issue #8), with the CLI's bearer
+ * Asks the gatekeeper for a release over its HTTP API ({@code POST /api/releases}), with the CLI's bearer
  * token ({@link BearerToken}); the gatekeeper sends the {@code volume.release.requested} in the token's name.
  */
 final class GatekeeperClient {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The key-checkpoint policy of issue #4: a step is a key checkpoint (its files also go to the replica
+ * The key-checkpoint policy: a step is a key checkpoint (its files also go to the replica
  * store, gate condition 4) when it is flagged {@code --key}, tagged {@code best}, the last step of its
  * run, or a multiple of the run's "every Nth step" setting. Pure.
  */

@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Reads the ledger's HTTP query API (docs/contract.md): asset evidence, release outcomes and
+ * Reads the ledger's HTTP query API (docs/design/contract.md): asset evidence, release outcomes and
  * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
  */
 public final class LedgerClient {

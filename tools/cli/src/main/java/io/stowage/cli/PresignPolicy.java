@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Decides whether a presigned GET URL may be made (issue #8): the key must lie under an allowlisted prefix
+ * Decides whether a presigned GET URL may be made: the key must lie under an allowlisted prefix
  * ({@code models/} by default) and the URL may live at most 7 days (604,800 s, SigV4's own limit). Pure logic.
  *
  * @param allowedPrefixes key prefixes, each ending in {@code /}, under which URLs may be made

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The bytes a writer may still put on the local provider volume holding its target (issue #6): the volume's quota
+ * The bytes a writer may still put on the local provider volume holding its target: the volume's quota
  * less what it held when writing began. {@link #spend} throws before a write would pass it. Unlimited when the
  * target is on no volume.
  */

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Asks the gatekeeper's API ({@code POST /api/releases}, operator token, issue #8) to release one directory and
+ * Asks the gatekeeper's API ({@code POST /api/releases}, operator token) to release one directory and
  * waits, through the ledger, for the gate's decision and the provider-adapter's release. Deletion itself only ever
  * happens in the provider-adapter, after {@code gate.passed}.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Narrows the stack's environment to what one service may hold (issue #8, least privilege): store settings and
+ * Narrows the stack's environment to what one service may hold (least privilege): store settings and
  * credentials ({@code STOWAGE_STORE_*}) only for the uploader and the verifier, database settings and password
  * ({@code QUARKUS_DATASOURCE_*}) only for the ledger. Consumes the full environment of {@code StackEndpoints},
  * produces a copy without the keys the service has no right to. Pure logic.

@@ -33,7 +33,7 @@ public final class ServiceLauncher implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
-    /** These read the ledger's API and present the session's services token (issue #8). */
+    /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
     private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier");
 
     private final List<Process> processes = new ArrayList<>();
@@ -71,19 +71,19 @@ public final class ServiceLauncher implements AutoCloseable {
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
             SERVICES.forEach(name -> ports.put(name, freePort()));
-            // bearer tokens (issue #8): the services get only hashes; the CLI's tokens go to <home>/tokens (mode 600)
+            // bearer tokens: the services get only hashes; the CLI's tokens go to <home>/tokens (mode 600)
             ServiceTokens tokens = ServiceTokens.generate();
             tokens.write(logs.resolveSibling("tokens"));
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
-                // least privilege (issue #8): store keys only for uploader/verifier, the database only for the ledger
+                // least privilege: store keys only for uploader/verifier, the database only for the ledger
                 Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service.getKey(), stack.environment()));
                 env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
                 env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
                 env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
                 env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
-                // the local provider's volumes (issue #6) are released through the gate too, so their root is a volume root
+                // the local provider's volumes are released through the gate too, so their root is a volume root
                 List<Path> releasable = new ArrayList<>(volumeRoots);
                 releasable.add(logs.resolveSibling("volumes").toAbsolutePath().normalize());
                 String volumes = String.join(",", releasable.stream().map(Path::toString).distinct().toList());
@@ -97,7 +97,7 @@ public final class ServiceLauncher implements AutoCloseable {
                     env.put("STOWAGE_AUTH_CLIENT_TOKEN", tokens.services());
                 }
                 env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
-                // volumes of the local provider live beside the session (issue #6); a local platform allows sweep drills
+                // volumes of the local provider live beside the session; a local platform allows sweep drills
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
                 env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
                 env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve("uploader").toString());

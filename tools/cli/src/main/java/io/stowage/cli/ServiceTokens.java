@@ -13,7 +13,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The bearer tokens of one {@code stowage up}/{@code demo} session (issue #8): a new random operator token, reader
+ * The bearer tokens of one {@code stowage up}/{@code demo} session: a new random operator token, reader
  * token and services token (a reader the gatekeeper and verifier present to the ledger). The services are given only
  * the hash lines ({@link #hashLines()}, {@code stowage.auth.tokens}); the operator and reader tokens are written to
  * {@code <dir>/operator.token} and {@code <dir>/reader.token} (mode 600) for the CLI.

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue #3 "hash-bound archives", through the six packaged services as separate processes against the real Kafka,
+ * Hash-bound archives, through the six packaged services as separate processes against the real Kafka,
  * S3Proxy and PostgreSQL, driven by the real {@code stowage archive} and {@code stowage release} commands: bad input
  * exits 2, the directory is denied before it is archived, a dry run prints the plan and writes nothing, the archive
  * lands at its pinned key with its member manifest (bytes read back from the store), a second run says
@@ -53,7 +53,7 @@ class BaselineArchiveEndToEndTest {
         platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false));
         platform.session().writeTo(new StowageHome(work).session());
         System.setProperty("stowage.home", work.toString());
-        // the CLI's HTTP calls carry this session's operator token (issue #8)
+        // the CLI's HTTP calls carry this session's operator token
         System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
         results = hot.resolve("whisper-tiny-results");
         write(results.resolve("eval/results.json"), "{\"wer\": 0.125, \"cer\": 0.04}\n");

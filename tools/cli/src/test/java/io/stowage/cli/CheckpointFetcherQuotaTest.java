@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** {@code stowage checkpoint fetch} into a local provider volume refuses bytes past the volume's quota (issue #6). */
+/** {@code stowage checkpoint fetch} into a local provider volume refuses bytes past the volume's quota. */
 class CheckpointFetcherQuotaTest {
     @TempDir
     Path volumes;

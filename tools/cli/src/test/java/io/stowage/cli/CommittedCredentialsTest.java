@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * No credential is committed (issue #8, "Secrets"): every tracked configuration, script and documentation file
+ * No credential is committed: every tracked configuration, script and documentation file
  * ({@code git ls-files}: properties, YAML, env files, JSON, shell, Python, TOML, Markdown, Dockerfiles; not the
  * sample data; in Markdown, code blocks and inline code only) is scanned for a credential key name (secret, password, api key, access key, signing key, token,
  * credential) assigned a literal value. Allowed values: empty, a reference ({@code ${…}}, {@code $VAR}), a

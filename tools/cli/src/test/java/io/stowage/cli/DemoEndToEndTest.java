@@ -73,7 +73,7 @@ class DemoEndToEndTest {
         work = Files.createTempDirectory("stowage-e2e-");
         hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
         platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(), new Progress(System.err, false));
-        // the session's operator token (issue #8), as `stowage up` leaves it for the CLI
+        // the session's operator token, as `stowage up` leaves it for the CLI
         System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
         StackEndpoints stack = platform.session().stack();
         s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
@@ -163,7 +163,7 @@ class DemoEndToEndTest {
     @Test
     @Order(3)
     void theReleasedDatasetIsFetchedBackWithEveryMemberAsItWas() throws Exception {
-        // issue #3, prefetch: the released hot copy is gone; the shards come back from the store, verified, then unpacked
+        // prefetch: the released hot copy is gone; the shards come back from the store, verified, then unpacked
         Path to = work.resolve("prefetch");
         Path home = Files.createDirectories(work.resolve("home-prefetch"));
         platform.session().writeTo(home.resolve("session.json"));
@@ -236,7 +236,7 @@ class DemoEndToEndTest {
         return rows;
     }
 
-    /** Issue #7: the projections rebuilt from the topics of the whole demo equal the live ones (runs last: after the archive too). */
+    /** Replay: the projections rebuilt from the topics of the whole demo equal the live ones (runs last: after the archive too). */
     @Test
     @Order(11)
     void aReplayOfTheDemoFromTheTopicsMatchesTheLiveProjections() {
@@ -369,7 +369,7 @@ class DemoEndToEndTest {
     }
 
     /**
-     * Issue #7, milestone archives: {@code stowage audit archive --run} of the demo's run puts a jsonl.zst at
+     * Milestone archives: {@code stowage audit archive --run} of the demo's run puts a jsonl.zst at
      * {@code ledger/archives/run/<E>/<R>/<sha256>.jsonl.zst} whose SHA-256 is its name, which decompresses to the run's
      * events in chain order (each line's link as the ledger stored it), holds no credential or signed URL, is verified
      * (HEAD and full read OK in the ledger), and is the same object when archived again.
@@ -485,7 +485,7 @@ class DemoEndToEndTest {
     }
 
     /**
-     * Issue #8: {@code stowage release} with a reader's token or an unknown token exits 3 with one line, deletes
+     * Bearer tokens: {@code stowage release} with a reader's token or an unknown token exits 3 with one line, deletes
      * nothing, and each refusal is in the ledger ({@code GET /api/refusals}) with who and why, never the token.
      */
     @Test

@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The packaged gatekeeper (a real Quarkus process) against a SCRAM broker with the ACLs of {@code compose/kafka/acls.txt}
- * (issue #8): configured only through the environment variables compose gives it ({@code KAFKA_SECURITY_PROTOCOL},
+ * (least privilege): configured only through the environment variables compose gives it ({@code KAFKA_SECURITY_PROTOCOL},
  * {@code KAFKA_SASL_MECHANISM}, {@code KAFKA_SASL_JAAS_CONFIG} with its own user), it consumes the operator's release
  * request in its group and writes {@code gate.denied} (the ledger is unreachable: it fails closed), which the
  * provider-adapter's user reads back. Needs {@code ./mvnw -DskipTests package} first, like the other end-to-end tests.

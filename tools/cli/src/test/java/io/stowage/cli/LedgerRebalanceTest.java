@@ -55,7 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The redelivery test of issue #7: two packaged ledger processes in consumer group {@code stowage-ledger} consume
+ * Redelivery across a rebalance: two packaged ledger processes in consumer group {@code stowage-ledger} consume
  * {@code object.uploaded} (4 partitions) while events are published in four waves (some twice); between the waves
  * a second instance joins, the first leaves gracefully, the second is killed with SIGKILL (its uncommitted batches
  * are redelivered to the survivor) and a new one joins. An AdminClient samples the group's committed offsets every
@@ -65,7 +65,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(StowageStackExtension.class)
 class LedgerRebalanceTest {
-    /** The API needs a bearer token (issue #8): a fresh reader token, given to the ledgers as its hash. */
+    /** The API needs a bearer token: a fresh reader token, given to the ledgers as its hash. */
     private static final String READER_TOKEN = ServiceTokens.newToken();
 
     private static final String GROUP = "stowage-ledger";

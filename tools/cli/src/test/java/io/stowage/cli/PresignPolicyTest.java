@@ -8,7 +8,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The presign rules of issue #8: at most 7 days (604,800 s), only allowlisted prefixes, no foldable key. */
+/** The presign rules: at most 7 days (604,800 s), only allowlisted prefixes, no foldable key. */
 class PresignPolicyTest {
 
     @Test

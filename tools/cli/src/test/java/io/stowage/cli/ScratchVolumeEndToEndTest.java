@@ -33,7 +33,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue #6 "done when", through the six packaged services as separate processes against the real Kafka, S3Proxy and
+ * A scratch volume's life, through the six packaged services as separate processes against the real Kafka, S3Proxy and
  * PostgreSQL, driven by the real {@code stowage volume|pod|cost} commands: a scratch volume is created, filled with
  * a run's checkpoints, archived, reaches its time to live (swept at a chosen instant), passes the gate and is
  * destroyed; a volume holding one unarchived file is not destroyed and the alert names that file; the cost report

@@ -53,7 +53,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The secrets canary of issue #8: the whole stack and the six packaged services start with recognisable fake
+ * The secrets canary: the whole stack and the six packaged services start with recognisable fake
  * secrets (S3 access key and secret key, which are S3Proxy's single identity; the database password; the gate
  * signing key), the demo runs (uploads, verification, five releases and one refused release), an uploader is
  * started with a wrong secret key read from a secrets-mount file (a bad-credential start), the services' HTTP
@@ -80,7 +80,7 @@ class SecretsCanaryEndToEndTest {
         try (Platform platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(),
                 new Progress(progressOut, false), credentials, signingKey)) {
             StackEndpoints stack = platform.session().stack();
-            // the CLI's HTTP calls carry this session's operator token (issue #8), as in DemoEndToEndTest
+            // the CLI's HTTP calls carry this session's operator token, as in DemoEndToEndTest
             System.setProperty("stowage.token",
                     Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
             assertThat(stack.s3AccessKey()).as("the services' S3 identity is the canary itself").startsWith(canary);
@@ -200,7 +200,7 @@ class SecretsCanaryEndToEndTest {
         env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", work.resolve("runpod-state").toString());
         env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", work.resolve("runpod-volumes").toString());
         env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_INTERVAL", "0s");
-        // bearer tokens (issue #8): this provider-adapter knows one operator token, by its SHA-256 only
+        // bearer tokens: this provider-adapter knows one operator token, by its SHA-256 only
         String operatorToken = "canary-runpod-operator-" + java.util.UUID.randomUUID();
         env.put("STOWAGE_AUTH_TOKENS", "operator:canary-operator:" + java.util.HexFormat.of().formatHex(
                 java.security.MessageDigest.getInstance("SHA-256").digest(operatorToken.getBytes(StandardCharsets.UTF_8))));

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Each service started by the CLI receives only the credentials its job needs (issue #8). */
+/** Each service started by the CLI receives only the credentials its job needs. */
 class ServiceCredentialsTest {
     private static final StackEndpoints STACK = new StackEndpoints("127.0.0.1:9092", "http://127.0.0.1:9000", "us-east-1",
             "ACCESS-canary", "SECRET-canary", "stowage-primary", "stowage-replica", "jdbc:postgresql://127.0.0.1:5432/stowage",

@@ -16,7 +16,7 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The session tokens {@code stowage up} makes (issue #8): the services' configuration holds the hashes the services
+ * The session tokens {@code stowage up} makes: the services' configuration holds the hashes the services
  * accept (checked with the services' own {@link TokenTable}), never the tokens; the CLI's files are owner-only.
  */
 class ServiceTokensTest {

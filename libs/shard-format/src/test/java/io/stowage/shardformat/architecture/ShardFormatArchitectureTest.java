@@ -21,7 +21,7 @@ class ShardFormatArchitectureTest {
         classes().should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.stowage.shardformat..",
                         "io.stowage.events..", "org.apache.commons.compress..", "com.github.luben.zstd..",
                         "com.fasterxml.jackson..")
-                .because("the shard reader is pure Java (issue #3): no framework, no store client")
+                .because("the shard reader is pure Java: no framework, no store client")
                 .check(main);
     }
 }

@@ -1,6 +1,6 @@
 package io.stowage.store.s3;
 
-/** Which blocking HTTP client {@link S3ObjectReader} runs on (docs/benchmarks.md compares them). */
+/** Which blocking HTTP client {@link S3ObjectReader} runs on (docs/benchmarks/re-read.md compares them). */
 public enum HttpBackend {
     /** Apache HttpClient 5 ({@code software.amazon.awssdk:apache5-client}), pooled connections. */
     APACHE,

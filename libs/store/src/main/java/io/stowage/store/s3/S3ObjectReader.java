@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  * {@code HttpURLConnection}, see {@link HttpBackend}): HEAD, full read with SHA-256 (one streamed GET, or parallel
  * ranged GETs above {@link ReadTuning#rangedThreshold()} hashed in order, see {@link BlockingRangedRead}), list. It
  * can neither write nor delete. Measured faster and cheaper in CPU than the async Netty path of
- * {@link S3ObjectStore} for full re-reads (docs/benchmarks.md). Methods block the calling thread.
+ * {@link S3ObjectStore} for full re-reads (docs/benchmarks/re-read.md). Methods block the calling thread.
  */
 public final class S3ObjectReader implements ObjectReader, AutoCloseable {
     private static final int STREAM_BUFFER = 256 << 10;

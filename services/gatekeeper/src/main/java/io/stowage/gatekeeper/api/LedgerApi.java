@@ -7,7 +7,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-/** The two ledger HTTP endpoints the gatekeeper reads (docs/contract.md, "Ledger HTTP API"); blocking calls. */
+/** The two ledger HTTP endpoints the gatekeeper reads (docs/design/contract.md, "Ledger HTTP API"); blocking calls. */
 @Path("/api")
 public interface LedgerApi {
 

@@ -29,7 +29,7 @@ public class LedgerReader {
     private final LedgerApi ledger;
     private final GatekeeperConfig config;
 
-    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}, issue #8) */
+    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}; without one the ledger answers 401) */
     LedgerReader(LedgerConfig ledgerConfig, GatekeeperConfig config, ClientToken token) {
         this.config = config;
         this.ledger = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(ledgerConfig.url()))

@@ -20,7 +20,7 @@ import java.util.UUID;
 
 /**
  * {@code POST /api/releases} with {@code {"path":"/abs/dir","dryRun":false}}: the operator's way to ask for a release
- * (issue #8). Needs an operator token; the request is sent as {@code volume.release.requested} (requestedBy = the
+ * that records who asked. Needs an operator token; the request is sent as {@code volume.release.requested} (requestedBy = the
  * token's configured name) and decided by this service's gate like any other. A refused call (401/403) sends nothing
  * but {@code release.refused} ({@link io.stowage.gatekeeper.messaging.RefusalRecorder}).
  */

@@ -92,7 +92,7 @@ final class AssetChecks {
     }
 
     /**
-     * A hash-bound baseline archive (issue #3): its baseline manifest (trusted by the SHA-256 of
+     * A hash-bound baseline archive: its baseline manifest (trusted by the SHA-256 of
      * {@code baseline.archived}) names one archive and one member manifest; both must be in the primary store with
      * HEAD OK (condition 1), and the member manifest's entries account for the files of the directory (condition 5).
      * Condition 3 is met by the model and milestone the archive is named by; no second copy is required (4).

@@ -1,7 +1,7 @@
 package io.stowage.gatekeeper.domain;
 
 /**
- * Every check the gate makes, with the condition it belongs to (1 to 5 as in docs/contract.md,
+ * Every check the gate makes, with the condition it belongs to (1 to 5 as in docs/design/contract.md,
  * "The gate") and the stable code that a {@link io.stowage.events.FailedCondition} carries.
  * Condition 0 means that no evidence could be read at all (the ledger was unreachable or had not
  * yet stored the request): the gate fails closed before any of the five conditions is evaluated.

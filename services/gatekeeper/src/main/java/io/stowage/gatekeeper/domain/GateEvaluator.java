@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The gate: takes a release request's directory, the ledger's {@link ReleaseEvidence} for it and
  * the local disk, and returns a {@link GateDecision} (passed, or every failed condition of
- * docs/contract.md "The gate"). Reads and hashes files: call it off the event loop.
+ * docs/design/contract.md "The gate"). Reads and hashes files: call it off the event loop.
  */
 public final class GateEvaluator {
     private final ReleaseTargetPolicy policy;

@@ -16,7 +16,7 @@ import static io.stowage.gatekeeper.EvidenceFixture.withResults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A hash-bound baseline archive (issue #3) through the gate: denied while its objects are uploaded but not verified,
+ * A hash-bound baseline archive through the gate: denied while its objects are uploaded but not verified,
  * passed once the archive was re-read in full and both objects' HEAD is OK; every file must be a member.
  */
 class BaselineGateTest {

@@ -32,7 +32,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code POST /api/releases} behind bearer tokens (issue #8), against the real broker: without a token, with an
+ * {@code POST /api/releases} behind bearer tokens, against the real broker: without a token, with an
  * unknown token and with a reader's token the request is refused (401, 401, 403), no {@code volume.release.requested}
  * is sent for it, and one {@code release.refused} names who and why; an operator's request is accepted (202) and
  * sent with the token's name as requestedBy.

@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * {@code GET /api/refusals?limit=100}: the release requests refused for a missing, unknown or under-privileged
- * bearer token (issue #8), newest first, as {@link RefusalRecord}s.
+ * bearer token, newest first, as {@link RefusalRecord}s.
  */
 @Path("/api/refusals")
 @Produces(MediaType.APPLICATION_JSON)

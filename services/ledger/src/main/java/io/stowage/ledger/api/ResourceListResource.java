@@ -15,7 +15,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 import java.util.List;
 
-/** {@code GET /api/resources?kind=volume|pod}: the provider volumes and pods the ledger knows (issue #6), oldest first. */
+/** {@code GET /api/resources?kind=volume|pod}: the provider volumes and pods the ledger knows, oldest first. */
 @Path("/api/resources")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.READER)

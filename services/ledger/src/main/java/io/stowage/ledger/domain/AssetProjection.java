@@ -40,7 +40,7 @@ public final class AssetProjection {
     }
 
     /**
-     * A baseline archive (issue #3): kind {@code baseline}, local root = the archived directory, sealed, its manifest =
+     * A baseline archive: kind {@code baseline}, local root = the archived directory, sealed, its manifest =
      * the baseline manifest (the gate reads it, trusted by this SHA-256), revision = the milestone.
      *
      * @param current the stored asset, or null when the ledger has not seen it yet

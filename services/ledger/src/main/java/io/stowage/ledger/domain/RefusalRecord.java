@@ -3,7 +3,7 @@ package io.stowage.ledger.domain;
 import java.time.Instant;
 
 /**
- * One refused release request as the ledger keeps it (from {@code release.refused}, issue #8) and serves it on
+ * One refused release request as the ledger keeps it (from {@code release.refused}) and serves it on
  * {@code GET /api/refusals}. No token and no hash: {@code tokenName} is the configured name of a known token.
  *
  * @param eventId   the release.refused event's id

@@ -32,7 +32,7 @@ import java.util.function.UnaryOperator;
  */
 @ApplicationScoped
 public class ProjectionWriter {
-    // the provider-adapter's volume and pod events (issue #6) have their own projection
+    // the provider-adapter's volume and pod events have their own projection
     @jakarta.inject.Inject
     ResourceProjectionWriter resources;
 
@@ -116,7 +116,7 @@ public class ProjectionWriter {
             return release(requestId, r -> ReleaseProjection.apply(r, event));
         }
         if (event instanceof io.stowage.events.ReleaseRefused e) {
-            return LedgerReleaseRefusal.from(e).persist().replaceWithVoid(); // issue #8: who was refused, never a token
+            return LedgerReleaseRefusal.from(e).persist().replaceWithVoid(); // who was refused and why, never a token
         }
         if (event instanceof io.stowage.events.ArchivePublished) {
             return Uni.createFrom().voidItem(); // kept in ledger_event only; its object rows come from object.uploaded

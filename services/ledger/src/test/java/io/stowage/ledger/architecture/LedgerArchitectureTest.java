@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Consumes the ledger's compiled main classes and fails the build if any of them reaches the object store
- * (it holds no store rights, issue #8) or breaks the framework-free {@code domain} layer.
+ * (it holds no store rights) or breaks the framework-free {@code domain} layer.
  */
 class LedgerArchitectureTest {
 

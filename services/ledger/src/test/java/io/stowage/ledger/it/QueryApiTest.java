@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The query API of issue #7 against the real broker and PostgreSQL: the history of a correlation id in chain
+ * The ledger's query API for audits against the real broker and PostgreSQL: the history of a correlation id in chain
  * order, paged; the asset index, paged; the copies of one key in two stores; the lag endpoint (every partition
  * of every audit and dead-letter topic, caught up once the ledger committed); and the OpenAPI document naming them.
  */

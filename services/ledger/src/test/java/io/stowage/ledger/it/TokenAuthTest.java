@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The ledger's API behind bearer tokens (issue #8), against the real broker and PostgreSQL: no token and an unknown
+ * The ledger's API behind bearer tokens, against the real broker and PostgreSQL: no token and an unknown
  * token are 401 with a Bearer challenge, a reader reads, a reader may not start a replay (403) while an operator may
  * reach it, health stays open; a {@code release.refused} event is projected and served to a reader on
  * {@code /api/refusals}; the configuration holds only hashes.

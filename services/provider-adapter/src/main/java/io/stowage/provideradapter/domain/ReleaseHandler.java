@@ -70,7 +70,7 @@ public final class ReleaseHandler {
         if (passed.inventoryDigest() == null
                 || !DirectoryInventory.digestOf(passed.inventory()).equals(passed.inventoryDigest())) {
             return Optional.of(failed(passed, "gate decision " + decisionId + " carries no inventory whose digest"
-                    + " matches its inventoryDigest (a gatekeeper before issue #5?); nothing deleted"));
+                    + " matches its inventoryDigest (a gatekeeper too old to send one?); nothing deleted"));
         }
         ReleaseResult result;
         try {

@@ -32,7 +32,7 @@ public class EventSender {
     /**
      * Sends {@code event} on its topic (volume.released or volume.release.failed) and waits for the ack; a
      * volume.released without a saving gets {@code bytesFreed} and {@code costSavedUsdPerMonth} from the price table
-     * (issue #6) on the way out.
+     * on the way out (events from older senders carry no saving).
      */
     public void send(StowageEvent event) {
         if (event instanceof VolumeReleased released && released.costSavedUsdPerMonth() == null) {

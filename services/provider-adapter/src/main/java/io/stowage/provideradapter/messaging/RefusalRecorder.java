@@ -15,7 +15,7 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Consumes the refused HTTP requests of the token check and produces one {@code release.refused} (issue #8) for
+ * Consumes the refused HTTP requests of the token check and produces one {@code release.refused} (who and why) for
  * each refused {@code POST /api/volumes/{id}/release} or {@code POST /api/pods/{id}/terminate}: the two calls that
  * give a resource back. Sent without waiting, since it runs on the HTTP event loop.
  */

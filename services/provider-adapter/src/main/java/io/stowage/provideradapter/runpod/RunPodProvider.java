@@ -26,7 +26,7 @@ import java.util.Optional;
  * computeType, gpuTypeIds, gpuCount, networkVolumeId, volumeMountPath}); the pod's price is RunPod's
  * {@code costPerHr}. A 404 on delete means already gone (false); a create that failed with a 5xx is looked up by
  * name before it is sent again. A volume's files are seen at {@code <mount-root>/<volume id>} on this machine.
- * Only ever run against a local imitation of the API (WireMock): see docs/provider.md.
+ * Only ever run against a local imitation of the API (WireMock): see docs/design/provider.md.
  */
 public final class RunPodProvider implements ComputeProvider {
     private final RunPodHttp http;

@@ -22,7 +22,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The provider-adapter's API behind bearer tokens (issue #8), against the real broker: a reader lists volumes but
+ * The provider-adapter's API behind bearer tokens, against the real broker: a reader lists volumes but
  * may not create one (403) or release one (403), an unknown or missing token is 401; each refused release leaves the
  * volume ACTIVE and its directory in place and is recorded as {@code release.refused}; an operator creates (201).
  */

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Archives one directory as a hash-bound baseline (issue #3): consumes a {@link BaselineRequest}, produces exactly one
+ * Archives one directory as a hash-bound baseline: consumes a {@link BaselineRequest}, produces exactly one
  * shard-format {@code tar.zst} holding every regular file (through {@link ShardWriter}, so the bytes are those of a
  * dataset shard of the same files: PAX headers, normalised owner/mode/mtime, zstd level 3), its member manifest and a
  * {@link BaselineManifest}, under {@code <staging>/archives/baselines/<model>/<milestone>/} (the local layout mirrors

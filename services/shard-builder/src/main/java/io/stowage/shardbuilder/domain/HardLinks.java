@@ -15,7 +15,7 @@ import java.util.Map;
  * dataset directory. A file is identified by its device and inode ({@code unix:dev}, {@code unix:ino});
  * its link count ({@code unix:nlink}) is compared with the number of its names found in the tree.
  * Links that all lie inside the tree are no offence: each name becomes an ordinary, full member (see
- * docs/shards.md). On a file system without the {@code unix} attribute view every file counts as
+ * docs/design/shards.md). On a file system without the {@code unix} attribute view every file counts as
  * having one link.
  */
 final class HardLinks {

@@ -174,7 +174,7 @@ class ShardResourceTest {
         return records;
     }
 
-    /** Issue #8: building shards writes files, so it needs an operator token; a refused build writes nothing. */
+    /** Building shards writes files, so it needs an operator token; a refused build writes nothing. */
     @Test
     void onlyAnOperatorMayBuildShardsAndARefusedBuildWritesNothing() throws IOException {
         Path dir = dataset();

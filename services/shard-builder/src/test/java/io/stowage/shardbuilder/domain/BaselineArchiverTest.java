@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Hash-bound baseline archives (issue #3): one tar.zst of a fixed tree at its pinned SHA-256 and key, with exact member
+ * Hash-bound baseline archives: one tar.zst of a fixed tree at its pinned SHA-256 and key, with exact member
  * manifest lines; the same bytes as a dataset shard of the same files; deterministic; a dry run keeps nothing.
  */
 class BaselineArchiverTest {

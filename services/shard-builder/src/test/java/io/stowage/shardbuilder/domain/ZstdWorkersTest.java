@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Why shards are compressed single-threaded and parallelism comes from writing several shards at once
- * (docs/shards.md): zstd's multi-threaded mode gives the same bytes for any number of workers &ge; 1, but
+ * (docs/design/shards.md): zstd's multi-threaded mode gives the same bytes for any number of workers &ge; 1, but
  * not the bytes of the single-threaded mode (workers = 0), which every shard built so far has. This
  * pins both facts for the bundled zstd (zstd-jni), and that a shard is exactly level-3 single-threaded
  * zstd of its tar stream, one frame, with one flush before the frame's end (the stream chain flushes as

@@ -17,7 +17,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the uploader's compiled main classes and fails the build if any of them can delete from the store,
- * reaches past the {@code ObjectWriter} it is given, or breaks the framework-free {@code domain} layer (issue #8).
+ * reaches past the {@code ObjectWriter} it is given, or breaks the framework-free {@code domain} layer.
  * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class UploaderArchitectureTest {

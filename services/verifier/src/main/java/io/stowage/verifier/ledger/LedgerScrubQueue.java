@@ -30,7 +30,7 @@ public class LedgerScrubQueue {
     private final URI base;
     private final ClientToken token;
 
-    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}, issue #8) */
+    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}; without one the ledger answers 401) */
     LedgerScrubQueue(VerifierSettings settings, ClientToken token) {
         this.base = URI.create(settings.scrub().ledgerUrl());
         this.token = token;

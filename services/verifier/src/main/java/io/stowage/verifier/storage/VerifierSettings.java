@@ -32,7 +32,7 @@ public interface VerifierSettings {
     @WithDefault("4")
     int rangedReadsInFlight();
 
-    /** HTTP client of the blocking S3 client that reads the stores: APACHE or URL_CONNECTION (docs/benchmarks.md). */
+    /** HTTP client of the blocking S3 client that reads the stores: APACHE or URL_CONNECTION (docs/benchmarks/re-read.md). */
     @WithDefault("APACHE")
     HttpClient httpClient();
 

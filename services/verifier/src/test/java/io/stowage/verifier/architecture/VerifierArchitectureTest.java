@@ -29,7 +29,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the verifier's compiled main classes and fails the build if any of them reaches past the
- * read-only store interface ({@link ObjectReader}) or breaks the framework-free {@code domain} layer (issue #8).
+ * read-only store interface ({@link ObjectReader}) or breaks the framework-free {@code domain} layer.
  * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class VerifierArchitectureTest {
@@ -48,7 +48,7 @@ class VerifierArchitectureTest {
         ArchRule rule = noClasses().should().dependOnClassesThat(
                         assignableTo(ObjectWriter.class).and(DescribedPredicate.not(belongToAnyOf(S3ObjectStore.class)))
                                 .or(belongToAnyOf(PutResult.class, SourceChangedException.class)))
-                .because("the verifier only reads: it receives ObjectReader, never a writer (issue #8)");
+                .because("the verifier only reads: it receives ObjectReader, never a writer (least privilege)");
         rule.check(verifier);
     }
 
