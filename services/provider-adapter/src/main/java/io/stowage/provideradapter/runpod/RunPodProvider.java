@@ -71,6 +71,29 @@ public final class RunPodProvider implements ComputeProvider {
         return http.call("DELETE", "networkvolumes/" + id(volumeId), null).isPresent();
     }
 
+    /**
+     * A network volume is seen when its directory is a mount point: a directory whose device id differs from its
+     * parent's. An unmounted (or never mounted) path is an ordinary, often empty, directory and proves nothing.
+     */
+    @Override
+    public Optional<String> notSeen(String volumeId, Path path) {
+        Path dir = path.toAbsolutePath().normalize();
+        try {
+            if (!java.nio.file.Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of("network volume " + volumeId + " is not mounted at " + dir + " (no directory)");
+            }
+            Object device = java.nio.file.Files.getAttribute(dir, "unix:dev", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            Object parent = java.nio.file.Files.getAttribute(dir.getParent(), "unix:dev");
+            if (device.equals(parent)) {
+                return Optional.of("network volume " + volumeId + " is not mounted at " + dir
+                        + " (same device as its parent): an empty directory there is not the volume");
+            }
+            return Optional.empty();
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.of("cannot tell whether network volume " + volumeId + " is mounted at " + dir + ": " + e);
+        }
+    }
+
     @Override
     public Optional<ProvisionedVolume> volume(String volumeId) {
         return http.call("GET", "networkvolumes/" + id(volumeId), null).map(this::volumeOf);
