@@ -91,7 +91,12 @@ public class ReleaseBeans {
      */
     void start(@Observes StartupEvent start, StateConfig state, DecisionAuthenticator authenticator,
                OutcomeDelivery delivery) {
-        StateConfig.required(state);
+        try {
+            StateConfig.required(state);
+        } catch (IllegalStateException e) {
+            LOG.error(e.getMessage());
+            throw e;
+        }
         authenticator.keyProblem().ifPresent(problem -> LOG.errorf(
                 "%s (env STOWAGE_GATE_SIGNING_KEY): every gate.passed will be refused, nothing deleted", problem));
         long millis = state.outcomeRetryInterval().toMillis();
