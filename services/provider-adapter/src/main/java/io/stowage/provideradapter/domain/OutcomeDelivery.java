@@ -9,6 +9,8 @@ import java.util.List;
  * Sends release outcomes through an {@link OutcomeSender} and marks each acknowledged one sent in the journal
  * ({@link ReleaseHandler#markSent}). A send that fails leaves a journaled outcome unsent, so {@link #retry} sends
  * it again with the same event id (at start and on a timer); it is never a reason to dead-letter the gate.passed.
+ * Synchronized, so the timer and the consumer do not send one outcome at the same time; an outcome the consumer
+ * answers again for a redelivered request is sent again on purpose (same event id, consumers are idempotent).
  */
 public final class OutcomeDelivery {
     private static final System.Logger LOG = System.getLogger(OutcomeDelivery.class.getName());
@@ -28,7 +30,7 @@ public final class OutcomeDelivery {
      * @throws RuntimeException the send's failure when {@code outcome} is in no journal entry (a refusal of a
      *                          forged decision): nothing else would send it again
      */
-    public boolean deliver(StowageEvent outcome) {
+    public synchronized boolean deliver(StowageEvent outcome) {
         try {
             sender.send(outcome);
         } catch (RuntimeException e) {
@@ -53,11 +55,11 @@ public final class OutcomeDelivery {
      *
      * @return how many outcomes were acknowledged now
      */
-    public int retry() {
+    public synchronized int retry() {
         List<StowageEvent> unsent = handler.recover();
         int sent = 0;
         for (StowageEvent outcome : unsent) {
-            if (deliver(outcome)) {
+            if (handler.awaitingAck(outcome) && deliver(outcome)) {
                 sent++;
             }
         }

@@ -140,6 +140,11 @@ public final class ReleaseHandler {
                 && entry.get().outcome().meta().eventId().equals(outcome.meta().eventId());
     }
 
+    /** @return true when {@code outcome} is the journaled outcome of its request and not yet acknowledged */
+    public synchronized boolean awaitingAck(StowageEvent outcome) {
+        return journaled(outcome) && !journal.entry(requestId(outcome)).orElseThrow().sent();
+    }
+
     private static String requestId(StowageEvent outcome) {
         return outcome instanceof VolumeReleased r ? r.requestId()
                 : outcome instanceof VolumeReleaseFailed f ? f.requestId() : null;

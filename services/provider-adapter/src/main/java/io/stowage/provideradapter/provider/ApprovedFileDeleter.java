@@ -27,7 +27,7 @@ import java.util.TreeSet;
  * Deletes, under a directory renamed aside, exactly the regular files whose relative path, bytes and SHA-256 are in
  * the approved inventory, hashing each one through the file it is about to unlink; keeps every other entry (a file
  * added or changed, a symlink, a FIFO) and the directories holding one, and removes the directories left empty
- * (the renamed directory too when nothing is kept). Like {@link SecureTreeDeleter} it never follows a symlink:
+ * (the renamed directory too when nothing is kept). It never follows a symlink:
  * every component from {@code /} down and every subdirectory is opened relative to its parent with
  * {@link LinkOption#NOFOLLOW_LINKS} ({@link SecureDirectoryStream}), and entries are unlinked relative to it.
  */

@@ -14,6 +14,8 @@ import io.stowage.provideradapter.domain.resource.VolumeSpec;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -79,11 +81,11 @@ public final class RunPodProvider implements ComputeProvider {
     public Optional<String> notSeen(String volumeId, Path path) {
         Path dir = path.toAbsolutePath().normalize();
         try {
-            if (!java.nio.file.Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.of("network volume " + volumeId + " is not mounted at " + dir + " (no directory)");
             }
-            Object device = java.nio.file.Files.getAttribute(dir, "unix:dev", java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            Object parent = java.nio.file.Files.getAttribute(dir.getParent(), "unix:dev");
+            Object device = Files.getAttribute(dir, "unix:dev", LinkOption.NOFOLLOW_LINKS);
+            Object parent = Files.getAttribute(dir.getParent(), "unix:dev");
             if (device.equals(parent)) {
                 return Optional.of("network volume " + volumeId + " is not mounted at " + dir
                         + " (same device as its parent): an empty directory there is not the volume");

@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain.resource;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,7 +33,7 @@ public interface ComputeProvider {
      * @param path the volume's directory ({@link ProvisionedVolume#path()})
      * @return one line saying why its files are not seen there, empty when they are
      */
-    Optional<String> notSeen(String volumeId, java.nio.file.Path path);
+    Optional<String> notSeen(String volumeId, Path path);
 
     /** @return every volume the provider holds for this account or root */
     List<ProvisionedVolume> volumes();
