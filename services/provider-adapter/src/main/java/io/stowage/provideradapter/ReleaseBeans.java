@@ -1,11 +1,14 @@
 package io.stowage.provideradapter;
 
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
-import io.stowage.provideradapter.domain.DecisionJournal;
+import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseHandler;
-import io.stowage.provideradapter.persistence.FileDecisionJournal;
+import io.stowage.provideradapter.domain.ReleaseJournal;
+import io.stowage.provideradapter.messaging.EventSender;
+import io.stowage.provideradapter.persistence.FileReleaseJournal;
 import io.stowage.provideradapter.provider.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -15,13 +18,22 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
-/** Produces the framework-free release handler on the local-disk provider from configuration. */
+/**
+ * Produces the framework-free release handler on the local-disk provider and its release journal from
+ * configuration, and sends the journal's unsent outcomes once at start and every
+ * {@code stowage.provider-adapter.outcome-retry-interval}.
+ */
 @ApplicationScoped
 public class ReleaseBeans {
     private static final Logger LOG = Logger.getLogger(ReleaseBeans.class);
+    private ScheduledExecutorService timer;
 
     /** @return the authenticator of gate decisions under {@code stowage.gate.signing-key} (refuses all without a valid key) */
     @Produces
@@ -35,9 +47,9 @@ public class ReleaseBeans {
      *         {@code stowage.gate.protected-roots} nor a home directory, with the UTC clock
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     ReleaseHandler releaseHandler(ProviderAdapterConfig config, StateConfig state, DecisionAuthenticator authenticator,
-                                  DecisionJournal journal) {
+                                  ReleaseJournal journal) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
         if (policy.volumeRoots().isEmpty()) {
@@ -47,27 +59,68 @@ public class ReleaseBeans {
         return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC());
     }
 
+    /** @return the sender of outcomes that marks each acknowledged one in the journal */
+    @Produces
+    @Singleton
+    OutcomeDelivery outcomeDelivery(ReleaseHandler handler, EventSender sender) {
+        return new OutcomeDelivery(handler, sender::send);
+    }
+
     /**
-     * @return the journal of executed decisions in {@code stowage.provider-adapter.state-dir}
-     * @throws UncheckedIOException when it cannot be opened: the service does not start rather than act twice
+     * @return the release journal in {@code <stowage.provider-adapter.state-dir>/releases}
+     * @throws IllegalStateException when the state directory is not set
+     * @throws UncheckedIOException  when it cannot be opened: the service does not start rather than act twice
      */
     @Produces
     @Singleton
-    DecisionJournal decisionJournal(StateConfig state) {
+    ReleaseJournal releaseJournal(StateConfig state) {
+        Path dir = StateConfig.required(state);
         try {
-            FileDecisionJournal journal = FileDecisionJournal.open(state.stateDir());
-            LOG.infof("decision journal %s holds %d executed decision(s)",
-                    state.stateDir().resolve(FileDecisionJournal.FILE_NAME), journal.size());
+            FileReleaseJournal journal = FileReleaseJournal.open(dir);
+            LOG.infof("release journal %s holds %d request(s)", dir.resolve(FileReleaseJournal.DIR_NAME), journal.size());
             return journal;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the decision journal in stowage.provider-adapter.state-dir "
-                    + state.stateDir(), e);
+            throw new UncheckedIOException("cannot open the release journal in stowage.provider-adapter.state-dir "
+                    + dir, e);
         }
     }
 
-    /** Opens the journal and warns at start-up (without the key) when every gate decision will be refused for want of a valid key. */
-    void warnWithoutKey(@Observes StartupEvent start, DecisionAuthenticator authenticator, DecisionJournal journal) {
+    /**
+     * Refuses to start without a state directory, warns (without the key) when every gate decision will be refused
+     * for want of a valid key, then finishes interrupted releases and sends unsent outcomes on a timer thread.
+     */
+    void start(@Observes StartupEvent start, StateConfig state, DecisionAuthenticator authenticator,
+               OutcomeDelivery delivery) {
+        try {
+            StateConfig.required(state);
+        } catch (IllegalStateException e) {
+            LOG.error(e.getMessage());
+            throw e;
+        }
         authenticator.keyProblem().ifPresent(problem -> LOG.errorf(
                 "%s (env STOWAGE_GATE_SIGNING_KEY): every gate.passed will be refused, nothing deleted", problem));
+        long millis = state.outcomeRetryInterval().toMillis();
+        timer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "release-outcome-retry"));
+        Runnable retry = () -> {
+            try {
+                int sent = delivery.retry();
+                if (sent > 0) {
+                    LOG.infof("sent %d release outcome(s) from the release journal", sent);
+                }
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "release journal recovery failed; retried at the next interval");
+            }
+        };
+        if (millis > 0) {
+            timer.scheduleWithFixedDelay(retry, 0, millis, TimeUnit.MILLISECONDS);
+        } else {
+            timer.execute(retry);
+        }
+    }
+
+    void stop(@Observes ShutdownEvent stop) {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 }

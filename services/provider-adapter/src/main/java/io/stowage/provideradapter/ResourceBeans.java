@@ -74,9 +74,9 @@ public class ResourceBeans {
     @Singleton
     ResourceStore resourceStore(StateConfig state) {
         try {
-            return new FileResourceStore(state.stateDir());
+            return new FileResourceStore(StateConfig.required(state));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the resource records in " + state.stateDir(), e);
+            throw new UncheckedIOException("cannot open the resource records in " + state.stateDir().orElseThrow(), e);
         }
     }
 

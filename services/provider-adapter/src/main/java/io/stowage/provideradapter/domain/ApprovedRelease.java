@@ -4,6 +4,10 @@ import io.stowage.events.GatePassed;
 import io.stowage.events.InventoryEntry;
 
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -27,5 +31,27 @@ public record ApprovedRelease(Path dir, String fingerprint, String inventoryDige
     public static ApprovedRelease of(GatePassed passed) {
         return new ApprovedRelease(Path.of(passed.path()), passed.fingerprint(), passed.inventoryDigest(),
                 passed.inventory());
+    }
+
+    /** Prefix of the hidden sibling a directory is renamed to while it is released. */
+    public static final String ASIDE_PREFIX = ".stowage-releasing-";
+
+    /**
+     * @param requestId the release request
+     * @return the sibling {@code .stowage-releasing-<requestId>} of {@link #dir()} (same parent, hence the same
+     *         filesystem); a request id that is not a short plain name is replaced by its SHA-256
+     */
+    public Path asideFor(String requestId) {
+        String name = requestId.matches("[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}") ? requestId : sha256(requestId);
+        return dir.resolveSibling(ASIDE_PREFIX + name);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
     }
 }

@@ -9,30 +9,36 @@ import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Takes a {@code gate.passed} record (raw value bytes and signature header) and returns the event to
- * emit after handing the release to the provider: {@link VolumeReleased} or {@link VolumeReleaseFailed};
- * nothing for a dry run, which is evaluated by the gate but never executed. A record whose signature
- * does not verify is refused with VolumeReleaseFailed("gate decision not authenticated: ...") and
- * never reaches the provider, and so is an authentic one without a consistent inventory (digest
- * over its listed files). An authentic decision is acted on at most once: its event id is
- * recorded durably in the {@link DecisionJournal} before the provider is called, and a redelivered
- * decision already in the journal is ignored (logged, nothing emitted: its outcome was or will be
- * reported by the first delivery, and a second event for the same request would contradict it).
+ * Takes a {@code gate.passed} record (raw value bytes and signature header) and returns the outcome event to send:
+ * {@link VolumeReleased} or {@link VolumeReleaseFailed}; nothing for a dry run, which is evaluated by the gate but
+ * never executed. A record whose signature does not verify is refused with VolumeReleaseFailed("gate decision not
+ * authenticated: ...") and is neither journaled nor handed to the provider.
+ *
+ * <p>An authentic decision is executed at most once per release request, through the {@link ReleaseJournal}:
+ * APPROVED is recorded before anything is checked, DELETING (with the aside path) before the directory is renamed
+ * aside, DONE with the outcome event before that event is sent. A request already DONE answers its recorded outcome
+ * again (the same event id) and deletes nothing; a request found APPROVED or DELETING (an attempt interrupted by a
+ * crash or an I/O error) is finished. {@link #recover} does the same for every unfinished entry at start and
+ * returns every outcome not yet acknowledged, which {@link #markSent} clears. Synchronized: one release at a time.
  */
 public final class ReleaseHandler {
     private static final System.Logger LOG = System.getLogger(ReleaseHandler.class.getName());
 
     private final ReleaseProvider provider;
     private final DecisionAuthenticator authenticator;
-    private final DecisionJournal journal;
+    private final ReleaseJournal journal;
     private final Clock clock;
 
-    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, DecisionJournal journal,
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
                           Clock clock) {
         this.provider = provider;
         this.authenticator = authenticator;
@@ -43,10 +49,13 @@ public final class ReleaseHandler {
     /**
      * @param value     the record's value exactly as received (the bytes the signature covers)
      * @param signature the {@code stowage-signature} header, null when absent
-     * @return empty for an authentic dry run or an already executed decision, else the outcome event caused by it
+     * @return empty for an authentic dry run, else the outcome event of the request (recorded in the journal when
+     *         the decision was authentic)
      * @throws io.stowage.events.InvalidEventException when the value is not a valid GatePassed (dead-letter)
+     * @throws UncheckedIOException when the journal cannot record a step after APPROVED (the entry is finished
+     *                              by {@link #recover})
      */
-    public Optional<StowageEvent> handle(byte[] value, String signature) {
+    public synchronized Optional<StowageEvent> handle(byte[] value, String signature) {
         Optional<String> forged = authenticator.problem(value, signature);
         GatePassed passed = EventCodec.decode(GatePassed.class, value);
         if (forged.isPresent()) {
@@ -55,34 +64,136 @@ public final class ReleaseHandler {
         if (passed.dryRun()) {
             return Optional.empty();
         }
-        String decisionId = passed.meta().eventId();
-        if (journal.executed(decisionId)) {
-            LOG.log(System.Logger.Level.INFO, "ignored: gate.passed event {0} asset {1} was already executed",
-                    decisionId, passed.assetId());
-            return Optional.empty();
+        Optional<ReleaseEntry> known = journal.entry(passed.requestId());
+        if (known.isPresent() && known.get().state() == ReleaseEntry.State.DONE) {
+            StowageEvent outcome = known.get().outcome();
+            LOG.log(System.Logger.Level.INFO, "release request {0} (gate.passed event {1}) is already done: answering "
+                    + "its recorded {2} event {3} again, nothing deleted", passed.requestId(), passed.meta().eventId(),
+                    outcome.topic(), outcome.meta().eventId());
+            return Optional.of(outcome);
         }
+        if (known.isPresent()) {
+            return Optional.of(execute(known.get()).outcome());
+        }
+        ReleaseEntry approved = ReleaseEntry.approved(passed, clock.instant());
         try {
-            journal.record(decisionId);
+            journal.save(approved);
         } catch (IOException e) {
-            return Optional.of(failed(passed, "cannot record decision " + decisionId + " in the journal ("
-                    + e.getMessage() + "); nothing deleted"));
+            return Optional.of(failed(passed, "cannot record request " + passed.requestId() + " in the release "
+                    + "journal (" + e.getMessage() + "); nothing deleted"));
         }
+        return Optional.of(execute(approved).outcome());
+    }
+
+    /**
+     * Finishes every entry left APPROVED or DELETING (by a crash or an I/O error) and collects the outcomes not yet
+     * acknowledged, oldest first. An entry that cannot be finished now is logged and left for the next call.
+     *
+     * @return the outcome events to send, each with its recorded event id
+     */
+    public synchronized List<StowageEvent> recover() {
+        List<StowageEvent> unsent = new ArrayList<>();
+        for (ReleaseEntry entry : journal.entries()) {
+            ReleaseEntry now = entry;
+            if (entry.state() != ReleaseEntry.State.DONE) {
+                try {
+                    LOG.log(System.Logger.Level.WARNING, "release request {0} was left {1}: finishing it",
+                            entry.requestId(), entry.state());
+                    now = execute(entry);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.ERROR, "release request " + entry.requestId() + " left "
+                            + entry.state() + " cannot be finished now; retried later", e);
+                    continue;
+                }
+            }
+            if (now.unsent()) {
+                unsent.add(now.outcome());
+            }
+        }
+        return unsent;
+    }
+
+    /**
+     * Records that {@code outcome} was acknowledged; an event that is not the journaled outcome of its request
+     * (e.g. the refusal of a forged decision) changes nothing.
+     *
+     * @return true when a journal entry was marked
+     * @throws IOException when the mark cannot be made durable (the outcome is then sent once more later)
+     */
+    public synchronized boolean markSent(StowageEvent outcome) throws IOException {
+        if (!journaled(outcome)) {
+            return false;
+        }
+        ReleaseEntry entry = journal.entry(requestId(outcome)).orElseThrow();
+        if (entry.sent()) {
+            return false;
+        }
+        journal.save(entry.markedSent(clock.instant()));
+        return true;
+    }
+
+    /** @return true when {@code outcome} is the journaled outcome of its request */
+    public synchronized boolean journaled(StowageEvent outcome) {
+        String requestId = requestId(outcome);
+        Optional<ReleaseEntry> entry = requestId == null ? Optional.empty() : journal.entry(requestId);
+        return entry.isPresent() && entry.get().outcome() != null
+                && entry.get().outcome().meta().eventId().equals(outcome.meta().eventId());
+    }
+
+    /** @return true when {@code outcome} is the journaled outcome of its request and not yet acknowledged */
+    public synchronized boolean awaitingAck(StowageEvent outcome) {
+        return journaled(outcome) && !journal.entry(requestId(outcome)).orElseThrow().sent();
+    }
+
+    private static String requestId(StowageEvent outcome) {
+        return outcome instanceof VolumeReleased r ? r.requestId()
+                : outcome instanceof VolumeReleaseFailed f ? f.requestId() : null;
+    }
+
+    private ReleaseEntry execute(ReleaseEntry entry) {
+        GatePassed passed = entry.decision();
+        ApprovedRelease approved;
+        try {
+            approved = ApprovedRelease.of(passed);
+        } catch (InvalidPathException e) {
+            return done(entry, failed(passed, "not a valid path: " + e.getMessage() + "; nothing deleted"));
+        }
+        if (entry.state() == ReleaseEntry.State.APPROVED) {
+            Optional<String> refused = inventoryProblem(passed).or(() -> provider.refusal(approved));
+            if (refused.isPresent()) {
+                return done(entry, failed(passed, refused.get()));
+            }
+            entry = save(entry.deleting(approved.asideFor(passed.requestId()).toString(), clock.instant()));
+        }
+        ReleaseResult result = provider.finish(approved, Path.of(entry.aside()));
+        StowageEvent outcome = result.released()
+                ? VolumeReleased.of(EventMeta.causedBy(passed, clock), passed.requestId(), passed.path(),
+                        provider.name(), result.fileCount(), result.totalBytes())
+                : failed(passed, result.reason());
+        return done(entry, outcome);
+    }
+
+    private static Optional<String> inventoryProblem(GatePassed passed) {
         if (passed.inventoryDigest() == null
                 || !DirectoryInventory.digestOf(passed.inventory()).equals(passed.inventoryDigest())) {
-            return Optional.of(failed(passed, "gate decision " + decisionId + " carries no inventory whose digest"
-                    + " matches its inventoryDigest (a gatekeeper too old to send one?); nothing deleted"));
+            return Optional.of("gate decision " + passed.meta().eventId() + " carries no inventory whose digest"
+                    + " matches its inventoryDigest (a gatekeeper too old to send one?); nothing deleted");
         }
-        ReleaseResult result;
+        return Optional.empty();
+    }
+
+    private ReleaseEntry done(ReleaseEntry entry, StowageEvent outcome) {
+        return save(entry.done(outcome, clock.instant()));
+    }
+
+    private ReleaseEntry save(ReleaseEntry entry) {
         try {
-            result = provider.release(ApprovedRelease.of(passed));
-        } catch (InvalidPathException e) {
-            result = ReleaseResult.refused("not a valid path: " + e.getMessage() + "; nothing deleted");
+            journal.save(entry);
+            return entry;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record release request " + entry.requestId() + " as "
+                    + entry.state() + " in the release journal; finished at the next recovery", e);
         }
-        if (result.released()) {
-            return Optional.of(VolumeReleased.of(EventMeta.causedBy(passed, clock), passed.requestId(), passed.path(),
-                    provider.name(), result.fileCount(), result.totalBytes()));
-        }
-        return Optional.of(failed(passed, result.reason()));
     }
 
     private VolumeReleaseFailed failed(GatePassed passed, String reason) {

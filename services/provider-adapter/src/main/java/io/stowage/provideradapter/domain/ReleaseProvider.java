@@ -1,10 +1,14 @@
 package io.stowage.provideradapter.domain;
 
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
- * Performs exactly one approved release on some infrastructure (local disk now; RunPod volumes
- * later): takes the directory the gate approved and the fingerprint it saw, returns what was done.
+ * Performs exactly one approved release on some infrastructure (the local disk): takes what the gate approved
+ * ({@link ApprovedRelease}) and returns what was done, in two steps the {@link ReleaseHandler} journals between:
+ * {@link #refusal} re-checks the directory without touching anything, {@link #finish} renames it aside and
+ * deletes exactly the approved files.
  */
 public interface ReleaseProvider {
 
@@ -12,24 +16,31 @@ public interface ReleaseProvider {
     String name();
 
     /**
-     * Re-checks the directory and, only if it is exactly as the gate saw it, releases it.
+     * Re-checks the directory against everything the gate approved (the path rule, mount points, and the content
+     * inventory) without touching anything.
      *
-     * @param dir                 absolute, normalised directory approved by the gate
-     * @param expectedFingerprint {@link io.stowage.events.DirectoryFingerprint} SHA-256 from {@code gate.passed}
-     * @return released with file count and bytes, or refused with a one-line reason; never throws for
-     *         a refusal. A directory that no longer exists is refused as "already gone" (the
-     *         idempotent answer to a redelivered {@code gate.passed}).
+     * @return empty when it may be released, else a one-line reason ending "nothing deleted"; a directory that no
+     *         longer exists is refused as "already gone"
      */
-    ReleaseResult release(Path dir, String expectedFingerprint);
+    Optional<String> refusal(ApprovedRelease approved);
 
     /**
-     * Re-checks the directory against everything the gate approved (structure and, where the provider
-     * can, a fresh content inventory) and, only if it matches, releases exactly that directory.
-     * The default checks the fingerprint only; the local-disk provider re-hashes every file.
+     * Renames {@code approved.dir()} to {@code aside} (unless that was done before), deletes there exactly the files
+     * whose relative path, bytes and SHA-256 are in the approved inventory, and keeps everything else (named in the
+     * result). Idempotent: called again after a crash at any point it finishes the same release.
      *
-     * @return released with file count and bytes, or refused with a one-line reason naming the difference
+     * @param aside the sibling hidden name from {@link ApprovedRelease#asideFor}
+     * @return released with the approved file count and bytes when nothing is left, else refused with a one-line
+     *         reason saying how many approved files were deleted and naming what was kept and where
      */
+    ReleaseResult finish(ApprovedRelease approved, Path aside);
+
+    /** Both steps without a journal (tests, tools): refusal, then finish under a fresh aside name. */
     default ReleaseResult release(ApprovedRelease approved) {
-        return release(approved.dir(), approved.fingerprint());
+        Optional<String> refused = refusal(approved);
+        if (refused.isPresent()) {
+            return ReleaseResult.refused(refused.get());
+        }
+        return finish(approved, approved.asideFor(UUID.randomUUID().toString()));
     }
 }

@@ -36,7 +36,9 @@ import java.util.stream.Stream;
  * A volume's life: created on the provider ({@code volume.created}); released through the gate when its time to
  * live or cap is reached or an operator asks ({@code volume.release.requested} for its directory, the gate decides);
  * destroyed on the provider only after the provider-adapter's own {@code volume.released} for that request
- * ({@code volume.destroyed}), or at once when its directory holds no file. A {@code gate.denied} or
+ * ({@code volume.destroyed}), or at once when its directory holds no file and the provider says that directory is
+ * the volume ({@link ComputeProvider#notSeen}); a missing directory, one that lost its marker, or an unmounted
+ * mount point leaves it BLOCKED with a {@code provider.alert} "volume-not-seen", never destroyed. A {@code gate.denied} or
  * {@code volume.release.failed} for the request leaves it BLOCKED with a {@code provider.alert} naming what blocks
  * it; nothing is destroyed. Provider failures become {@code provider.action.failed}. Every step is idempotent.
  */
@@ -95,7 +97,15 @@ public final class VolumeLifecycle {
                     : "its run's cap") + " at " + now + "; releasing "
                     + volume.path() + " through the gate", List.of(), null, now));
         }
-        if (holdsNoFile(Path.of(volume.path()), "local".equals(volume.provider()))) {
+        Optional<String> notSeen = provider.notSeen(volume.id(), Path.of(volume.path()));
+        if (notSeen.isPresent()) {
+            ManagedVolume blocked = volume.blocked(List.of("volume not seen: " + notSeen.get()));
+            store.save(blocked);
+            events.add(alert(blocked, "volume-not-seen", "release of " + volume.path() + " (" + reason + ") blocked: "
+                    + notSeen.get() + "; nothing destroyed", blocked.blockers(), null, now));
+            return LifecycleResult.ok(blocked, events);
+        }
+        if (holdsNoFile(Path.of(volume.path()))) {
             LifecycleResult<ManagedVolume> destroyed = destroy(volume, reason, null, now);
             events.addAll(destroyed.events());
             return new LifecycleResult<>(destroyed.value(), events, destroyed.error());
@@ -183,11 +193,11 @@ public final class VolumeLifecycle {
         return failed.condition() + " " + failed.code() + ": " + failed.detail();
     }
 
-    // a directory holding only empty directories has nothing the gate must account for; a missing one neither,
-    // but only on the local provider: a RunPod volume not mounted here is not known to be empty
-    private static boolean holdsNoFile(Path dir, boolean local) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return local;
+    // a directory holding only empty directories has nothing the gate must account for, once the provider said it
+    // is the volume (notSeen): a missing or unmounted directory never counts as an empty volume
+    private static boolean holdsNoFile(Path dir) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
         }
         try (Stream<Path> all = Files.walk(dir)) {
             return all.allMatch(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS));

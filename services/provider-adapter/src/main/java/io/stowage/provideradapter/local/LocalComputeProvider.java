@@ -100,6 +100,25 @@ public final class LocalComputeProvider implements ComputeProvider {
         }
     }
 
+    /** A volume directory is seen when it is a directory (not a symlink) and its sibling quota file, the marker, exists. */
+    @Override
+    public Optional<String> notSeen(String volumeId, Path path) {
+        Path dir = path.toAbsolutePath().normalize();
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.of("volume directory " + dir + " is missing (removed outside Stowage, or not on this "
+                    + "machine): not taken for an empty volume");
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.of(dir + " is not a directory (a symlink or a file): not the volume");
+        }
+        Path marker = dir.resolveSibling(dir.getFileName() + VolumeQuota.SUFFIX);
+        if (!Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.of("marker " + marker + " of volume directory " + dir + " is missing: the directory "
+                    + "is not known to be the volume " + volumeId);
+        }
+        return Optional.empty();
+    }
+
     @Override
     public List<ProvisionedVolume> volumes() {
         List<ProvisionedVolume> all = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.stowage.provideradapter.messaging;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.StowageEvent;
+import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,20 +16,22 @@ import java.util.Optional;
 
 /**
  * Consumes {@code gate.passed} records, hands their raw value and {@code stowage-signature} header to
- * the {@link ReleaseHandler} on a worker thread (authentication first, then the re-check and the
- * release), and produces {@code volume.released} or {@code volume.release.failed}; authentic dry runs
- * are logged and skipped. An undecodable record throws, is nacked, and goes to the dead-letter topic.
+ * the {@link ReleaseHandler} on a worker thread (authentication first, then the journaled re-check and
+ * release), and produces {@code volume.released} or {@code volume.release.failed} through the
+ * {@link OutcomeDelivery}; authentic dry runs are logged and skipped. An undecodable record throws, is
+ * nacked, and goes to the dead-letter topic. A journaled outcome whose send fails does not fail the
+ * record: the journal sends it again (same event id) at start and on a timer.
  */
 @ApplicationScoped
 public class GatePassedConsumer {
     private static final Logger LOG = Logger.getLogger(GatePassedConsumer.class);
 
     private final ReleaseHandler handler;
-    private final EventSender sender;
+    private final OutcomeDelivery delivery;
 
-    GatePassedConsumer(ReleaseHandler handler, EventSender sender) {
+    GatePassedConsumer(ReleaseHandler handler, OutcomeDelivery delivery) {
         this.handler = handler;
-        this.sender = sender;
+        this.delivery = delivery;
     }
 
     /**
@@ -43,13 +46,14 @@ public class GatePassedConsumer {
         Optional<StowageEvent> outcome = handler.handle(record.value(),
                 signature == null ? null : new String(signature.value(), StandardCharsets.UTF_8));
         if (outcome.isEmpty()) {
-            LOG.infof("not executed (dry run or already executed): gate.passed event %s asset %s", eventId, record.key());
+            LOG.infof("not executed (dry run): gate.passed event %s asset %s", eventId, record.key());
             return;
         }
         StowageEvent event = outcome.get();
-        sender.send(event);
-        LOG.infof("sent %s event %s asset %s caused by gate.passed event %s", event.topic(), event.meta().eventId(),
-                event.assetId(), event.meta().causationId());
+        if (delivery.deliver(event)) {
+            LOG.infof("sent %s event %s asset %s caused by gate.passed event %s", event.topic(), event.meta().eventId(),
+                    event.assetId(), event.meta().causationId());
+        }
     }
 
     private static String header(ConsumerRecord<String, byte[]> record, String name) {

@@ -14,6 +14,8 @@ import io.stowage.provideradapter.domain.resource.VolumeSpec;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -69,6 +71,29 @@ public final class RunPodProvider implements ComputeProvider {
     @Override
     public boolean destroyVolume(String volumeId) {
         return http.call("DELETE", "networkvolumes/" + id(volumeId), null).isPresent();
+    }
+
+    /**
+     * A network volume is seen when its directory is a mount point: a directory whose device id differs from its
+     * parent's. An unmounted (or never mounted) path is an ordinary, often empty, directory and proves nothing.
+     */
+    @Override
+    public Optional<String> notSeen(String volumeId, Path path) {
+        Path dir = path.toAbsolutePath().normalize();
+        try {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of("network volume " + volumeId + " is not mounted at " + dir + " (no directory)");
+            }
+            Object device = Files.getAttribute(dir, "unix:dev", LinkOption.NOFOLLOW_LINKS);
+            Object parent = Files.getAttribute(dir.getParent(), "unix:dev");
+            if (device.equals(parent)) {
+                return Optional.of("network volume " + volumeId + " is not mounted at " + dir
+                        + " (same device as its parent): an empty directory there is not the volume");
+            }
+            return Optional.empty();
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.of("cannot tell whether network volume " + volumeId + " is mounted at " + dir + ": " + e);
+        }
     }
 
     @Override

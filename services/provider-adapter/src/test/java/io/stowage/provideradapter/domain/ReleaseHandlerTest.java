@@ -19,10 +19,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,16 +45,17 @@ class ReleaseHandlerTest {
         }
 
         @Override
-        public ReleaseResult release(Path dir, String expectedFingerprint) {
-            throw new AssertionError("the handler must hand over the whole approval");
-        }
-
-        @Override
-        public ReleaseResult release(ApprovedRelease approved) {
-            calls.add(approved.dir());
+        public Optional<String> refusal(ApprovedRelease approved) {
             assertThat(approved.fingerprint()).isEqualTo(FINGERPRINT);
             assertThat(approved.inventoryDigest()).isEqualTo(INVENTORY.digest());
             assertThat(approved.inventory()).isEqualTo(INVENTORY.entries());
+            return Optional.ofNullable(answer.released() ? null : answer.reason());
+        }
+
+        @Override
+        public ReleaseResult finish(ApprovedRelease approved, Path aside) {
+            calls.add(approved.dir());
+            assertThat(aside).isEqualTo(Path.of("/vol/data/.stowage-releasing-req-1"));
             return answer;
         }
     }
@@ -75,26 +74,7 @@ class ReleaseHandlerTest {
                 List.of("dataset/speech/r1"), FINGERPRINT, allPassed(), INVENTORY);
     }
 
-    /** Keeps decision ids in memory; fails every record when told to. */
-    static final class MemoryJournal implements DecisionJournal {
-        final Set<String> ids = new LinkedHashSet<>();
-        boolean broken;
-
-        @Override
-        public boolean executed(String decisionId) {
-            return ids.contains(decisionId);
-        }
-
-        @Override
-        public void record(String decisionId) throws IOException {
-            if (broken) {
-                throw new IOException("disk full");
-            }
-            ids.add(decisionId);
-        }
-    }
-
-    final MemoryJournal journal = new MemoryJournal();
+    final MemoryReleaseJournal journal = new MemoryReleaseJournal();
 
     ReleaseHandler handler(ReleaseProvider provider) {
         return new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), journal, CLOCK);
@@ -121,7 +101,9 @@ class ReleaseHandlerTest {
         Optional<StowageEvent> event = signedAndHandled(handler(provider), gate);
 
         assertThat(provider.calls).containsExactly(Path.of("/vol/data/speech"));
-        assertThat(journal.ids).containsExactly(gate.meta().eventId());
+        assertThat(journal.saves).extracting(ReleaseEntry::state).containsExactly(ReleaseEntry.State.APPROVED,
+                ReleaseEntry.State.DELETING, ReleaseEntry.State.DONE);
+        assertThat(journal.entries.get("req-1").outcome()).isEqualTo(event.orElseThrow());
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleased.class, released -> {
             assertThat(released.requestId()).isEqualTo("req-1");
             assertThat(released.provider()).isEqualTo("local");
@@ -133,13 +115,16 @@ class ReleaseHandlerTest {
     }
 
     @Test
-    void aRefusalBecomesVolumeReleaseFailedWithTheReason() {
+    void aRefusalBecomesVolumeReleaseFailedWithTheReasonAndNothingIsRenamed() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.refused("changed\nsince the gate"));
 
         Optional<StowageEvent> event = signedAndHandled(handler(provider), passed(false));
 
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed ->
                 assertThat(failed.reason()).isEqualTo("changed since the gate"));
+        assertThat(provider.calls).as("finish (the rename) never called").isEmpty();
+        assertThat(journal.saves).extracting(ReleaseEntry::state).containsExactly(ReleaseEntry.State.APPROVED,
+                ReleaseEntry.State.DONE);
     }
 
     @Test
@@ -198,16 +183,36 @@ class ReleaseHandlerTest {
     }
 
     @Test
-    void aRedeliveredDecisionIsExecutedOnceAndThenIgnored() {
+    void aRedeliveredDecisionIsExecutedOnceAndAnswersTheSameOutcome() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
         ReleaseHandler handler = handler(provider);
         GatePassed gate = passed(false);
+        // the gatekeeper deciding the same request again: another decision event, the same request
+        GatePassed again = GatePassed.of(EventMeta.first("req-1", CLOCK), "req-1", "/vol/data/speech", false,
+                List.of("dataset/speech/r1"), FINGERPRINT, allPassed(), INVENTORY);
 
-        assertThat(signedAndHandled(handler, gate)).get().isInstanceOf(VolumeReleased.class);
-        assertThat(signedAndHandled(handler, gate)).isEmpty();
+        StowageEvent first = signedAndHandled(handler, gate).orElseThrow();
+        StowageEvent redelivered = signedAndHandled(handler, gate).orElseThrow();
+        StowageEvent redecided = signedAndHandled(handler, again).orElseThrow();
 
         assertThat(provider.calls).hasSize(1);
-        assertThat(journal.ids).containsExactly(gate.meta().eventId());
+        assertThat(redelivered).isEqualTo(first);
+        assertThat(redecided).isEqualTo(first);
+        assertThat(first.meta().causationId()).isEqualTo(gate.meta().eventId());
+        assertThat(journal.saves).hasSize(3);
+    }
+
+    @Test
+    void anOutcomeIsUnsentUntilMarkedAndRecoveryAnswersItWithTheSameId() throws IOException {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        ReleaseHandler handler = handler(provider);
+        StowageEvent outcome = signedAndHandled(handler, passed(false)).orElseThrow();
+
+        assertThat(handler.recover()).containsExactly(outcome);
+        assertThat(handler.markSent(outcome)).isTrue();
+        assertThat(handler.recover()).isEmpty();
+        assertThat(handler.markSent(outcome)).as("marked once").isFalse();
+        assertThat(provider.calls).hasSize(1);
     }
 
     @Test
@@ -220,7 +225,8 @@ class ReleaseHandlerTest {
 
         assertThat(provider.calls).isEmpty();
         assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed -> assertThat(failed.reason())
-                .isEqualTo("cannot record decision " + gate.meta().eventId() + " in the journal (disk full); nothing deleted"));
+                .isEqualTo("cannot record request req-1 in the release journal (disk full); nothing deleted"));
+        assertThat(journal.entries).isEmpty();
     }
 
     @Test
@@ -254,6 +260,6 @@ class ReleaseHandlerTest {
     void anUnauthenticatedDecisionIsNotJournaled() {
         handler(new RecordingProvider(ReleaseResult.released(3, 8))).handle(EventCodec.encode(passed(false)), "00");
 
-        assertThat(journal.ids).isEmpty();
+        assertThat(journal.entries).as("a forged decision never blocks the authentic one of its request").isEmpty();
     }
 }

@@ -172,6 +172,37 @@ class VolumeLifecycleTest {
     }
 
     @Test
+    void aVolumeWhoseDirectoryIsMissingIsBlockedWithAnAlertNotDestroyed() throws IOException {
+        ManagedVolume v = volumes.create(spec(100, Duration.ofHours(1)), T0).value();
+        Files.delete(Path.of(v.path())); // the directory is gone: not mounted, removed outside Stowage, another host
+
+        List<StowageEvent> events = sweep.run(T0.plus(Duration.ofHours(1))).events();
+
+        assertThat(events).extracting(StowageEvent::topic).containsExactly("provider.alert", "provider.alert");
+        ProviderAlert blocked = (ProviderAlert) events.get(1);
+        assertThat(blocked.code()).isEqualTo("volume-not-seen");
+        assertThat(blocked.blockers()).singleElement().asString().contains("volume directory " + v.path() + " is missing");
+        assertThat(store.volume(v.id()).orElseThrow().state()).isEqualTo(ManagedVolume.State.BLOCKED);
+        assertThat(provider.volume(v.id())).as("still on the provider").isPresent();
+        assertThat(root.resolve(v.id() + VolumeQuota.SUFFIX)).exists();
+    }
+
+    @Test
+    void anEmptyVolumeDirectoryWithoutItsMarkerIsBlockedNotDestroyed() throws IOException {
+        ManagedVolume v = volumes.create(spec(100, Duration.ofHours(1)), T0).value();
+        Files.delete(root.resolve(v.id() + VolumeQuota.SUFFIX)); // the marker lost: the directory is not known to be it
+
+        List<StowageEvent> events = sweep.run(T0.plus(Duration.ofHours(1))).events();
+
+        assertThat(events).extracting(StowageEvent::topic).doesNotContain("volume.destroyed", "volume.release.requested");
+        assertThat(((ProviderAlert) events.get(1)).detail()).contains("marker", "is missing", "nothing destroyed");
+        assertThat(store.volume(v.id()).orElseThrow().state()).isEqualTo(ManagedVolume.State.BLOCKED);
+        assertThat(Path.of(v.path())).isEmptyDirectory();
+        assertThat(sweep.run(T0.plus(Duration.ofHours(2))).events()).as("asked again, blocked again")
+                .extracting(StowageEvent::topic).doesNotContain("volume.destroyed");
+    }
+
+    @Test
     void aMoneyCapReleasesAVolumeThroughTheGate() throws IOException {
         ManagedVolume v = volumes.create(new VolumeSpec("capped", "scratch", 500, Duration.ZERO,
                 new BigDecimal("1.00"), null), T0).value();

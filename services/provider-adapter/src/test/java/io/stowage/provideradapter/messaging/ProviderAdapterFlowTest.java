@@ -14,7 +14,12 @@ import io.stowage.events.GateSignature;
 import io.stowage.events.Topics;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
+import io.stowage.provideradapter.domain.ApprovedRelease;
+import io.stowage.provideradapter.domain.OutcomeDelivery;
+import io.stowage.provideradapter.domain.ReleaseEntry;
+import io.stowage.provideradapter.domain.ReleaseJournal;
 import io.stowage.stack.StowageStackResource;
+import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,6 +30,8 @@ import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -42,6 +49,10 @@ class ProviderAdapterFlowTest {
     Path tmp;
     Path dir;
     KafkaProbe kafka;
+    @Inject
+    ReleaseJournal journal;
+    @Inject
+    OutcomeDelivery delivery;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -71,21 +82,56 @@ class ProviderAdapterFlowTest {
     }
 
     @Test
-    void theSameSignedDecisionDeliveredTwiceIsExecutedOnce() throws Exception {
+    void theSameRequestDeliveredAgainIsExecutedOnceAndAnswersTheSameOutcomeEvent() throws Exception {
         String requestId = UUID.randomUUID().toString();
         GatePassed gate = gatePassed(requestId, false, DirectoryFingerprint.of(dir).sha256());
-        // a third decision on the same key (so the same partition, handled after both copies) marks the end
-        GatePassed marker = gatePassed(requestId, false, "0".repeat(64));
         byte[] value = EventCodec.encode(gate);
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
+        VolumeReleased first = EventCodec.decode(VolumeReleased.class,
+                kafka.await(Topics.VOLUME_RELEASED, gate.assetId()).value());
+        // the same files written again at the same path: a second execution would delete them
+        Files.createDirectories(dir.resolve("shards"));
+        Files.writeString(dir.resolve("model.bin"), "weights");
+        Files.writeString(dir.resolve("shards/part-0"), "0123456789");
+        // the record redelivered, then the gatekeeper's decision on the same request taken again (another event id)
+        GatePassed redecided = gatePassed(requestId, false, DirectoryFingerprint.of(dir).sha256());
         kafka.send(gate.topic(), gate.assetId(), value, signedHeaders(gate, value));
-        ConsumerRecord<String, byte[]> last = publishAndAwait(marker, Topics.VOLUME_RELEASE_FAILED);
+        kafka.send(redecided.topic(), redecided.assetId(), EventCodec.encode(redecided),
+                signedHeaders(redecided, EventCodec.encode(redecided)));
 
-        assertThat(EventCodec.decode(VolumeReleaseFailed.class, last.value()).meta().causationId())
-                .isEqualTo(marker.meta().eventId());
-        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).filteredOn(gate.assetId()::equals).hasSize(1);
-        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASE_FAILED)).filteredOn(gate.assetId()::equals).hasSize(1);
+        List<ConsumerRecord<String, byte[]>> answers = kafka.await(Topics.VOLUME_RELEASED,
+                r -> gate.assetId().equals(r.key()), 3);
+
+        assertThat(answers).extracting(r -> EventCodec.decode(VolumeReleased.class, r.value()).meta().eventId())
+                .containsOnly(first.meta().eventId());
+        assertThat(answers).extracting(r -> KafkaProbe.header(r, CloudEventHeaders.ID))
+                .containsOnly(first.meta().eventId());
+        assertThat(first.meta().causationId()).isEqualTo(gate.meta().eventId());
+        assertThat(dir.resolve("model.bin")).as("not deleted a second time").hasContent("weights");
+        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASE_FAILED)).doesNotContain(gate.assetId());
+    }
+
+    @Test
+    void aReleaseLeftDeletingByACrashIsFinishedAndItsOutcomeSentOnce() throws Exception {
+        GatePassed gate = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        // what a crash right after the rename aside leaves: the directory under its hidden name, the entry DELETING
+        Path aside = ApprovedRelease.of(gate).asideFor(gate.requestId());
+        Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+        journal.save(ReleaseEntry.approved(gate, Instant.now()).deleting(aside.toString(), Instant.now()));
+
+        delivery.retry();
+        VolumeReleased released = EventCodec.decode(VolumeReleased.class,
+                kafka.await(Topics.VOLUME_RELEASED, gate.assetId()).value());
+        delivery.retry();
+
+        assertThat(released.fileCount()).isEqualTo(2);
+        assertThat(released.totalBytes()).isEqualTo(17);
+        assertThat(released.meta().causationId()).isEqualTo(gate.meta().eventId());
+        assertThat(aside).doesNotExist();
         assertThat(dir).doesNotExist();
+        assertThat(dir.getParent()).isDirectory();
+        assertThat(kafka.keysUpToEnd(Topics.VOLUME_RELEASED)).filteredOn(gate.assetId()::equals).hasSize(1);
+        assertThat(journal.entry(gate.requestId()).orElseThrow().sent()).isTrue();
     }
 
     @Test

@@ -142,14 +142,6 @@ class LocalDiskProviderTest {
     }
 
     @Test
-    void aDecisionWithoutAnInventoryIsRefused() {
-        ReleaseResult result = provider.release(dir, Approvals.of(dir).fingerprint());
-
-        assertThat(result.reason()).startsWith("no inventory digest");
-        assertThat(dir.resolve("a/1.wav")).hasContent("one");
-    }
-
-    @Test
     void aRedeliveredReleaseFindsTheDirectoryAlreadyGone() {
         ApprovedRelease approved = Approvals.of(dir);
         assertThat(provider.release(approved).released()).isTrue();

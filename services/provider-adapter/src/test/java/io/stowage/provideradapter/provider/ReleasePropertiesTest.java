@@ -10,7 +10,7 @@ import io.stowage.events.GateSignature;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.VolumeReleased;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
-import io.stowage.provideradapter.domain.DecisionJournal;
+import io.stowage.provideradapter.domain.MemoryReleaseJournal;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -28,11 +28,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -121,7 +119,7 @@ class ReleasePropertiesTest {
             Map<String, String> before = Approvals.snapshot(tmp);
 
             ReleaseHandler handler = new ReleaseHandler(new LocalDiskProvider(Approvals.policy(vol)),
-                    DecisionAuthenticator.of(Optional.of(KEY)), new MemoryJournal(), Clock.systemUTC());
+                    DecisionAuthenticator.of(Optional.of(KEY)), new MemoryReleaseJournal(), Clock.systemUTC());
             Optional<StowageEvent> outcome = deliver(handler, decision, c.decision());
 
             if (c.shouldDelete()) {
@@ -199,20 +197,6 @@ class ReleasePropertiesTest {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
-        }
-    }
-
-    static final class MemoryJournal implements DecisionJournal {
-        private final Set<String> ids = new HashSet<>();
-
-        @Override
-        public boolean executed(String decisionId) {
-            return ids.contains(decisionId);
-        }
-
-        @Override
-        public void record(String decisionId) {
-            ids.add(decisionId);
         }
     }
 }

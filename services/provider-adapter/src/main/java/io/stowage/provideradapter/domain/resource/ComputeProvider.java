@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain.resource;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +24,16 @@ public interface ComputeProvider {
 
     /** @return the volume, empty when it does not exist */
     Optional<ProvisionedVolume> volume(String volumeId);
+
+    /**
+     * Tells whether this machine sees the volume's own files at {@code path}, so that an empty directory can be
+     * taken for an empty volume: a directory that is missing, is not where the volume is mounted, or has lost the
+     * provider's marker is not the volume, and an empty one proves nothing.
+     *
+     * @param path the volume's directory ({@link ProvisionedVolume#path()})
+     * @return one line saying why its files are not seen there, empty when they are
+     */
+    Optional<String> notSeen(String volumeId, Path path);
 
     /** @return every volume the provider holds for this account or root */
     List<ProvisionedVolume> volumes();
