@@ -34,8 +34,17 @@ public final class LedgerProgress {
     private LedgerProgress() {
     }
 
-    /** @return the end offset of every partition of the evidence topics, keyed {@code "topic/partition"} */
+    /**
+     * @return the end offset of every partition of the evidence topics, keyed {@code "topic/partition"}
+     * @throws IllegalStateException when the ledger reports no partition of one of them: it could then not say how
+     *         far it is, and the gate must not take that for "caught up"
+     */
     public static Map<String, Long> snapshot(List<Partition> partitions) {
+        for (String topic : EVIDENCE_TOPICS) {
+            if (partitions.stream().noneMatch(p -> topic.equals(p.topic()))) {
+                throw new IllegalStateException("the ledger's lag names no partition of " + topic);
+            }
+        }
         Map<String, Long> ends = new HashMap<>();
         partitions.stream().filter(p -> EVIDENCE_TOPICS.contains(p.topic()))
                 .forEach(p -> ends.put(p.topic() + "/" + p.partition(), p.end()));

@@ -14,9 +14,17 @@ class LedgerProgressTest {
         return new LedgerProgress.Partition(topic, partition, consumed, end);
     }
 
+    /** @return {@code partitions} plus partition 0 of every other evidence topic, empty */
+    static List<LedgerProgress.Partition> withEveryTopic(LedgerProgress.Partition... partitions) {
+        List<LedgerProgress.Partition> all = new java.util.ArrayList<>(List.of(partitions));
+        LedgerProgress.EVIDENCE_TOPICS.stream().filter(t -> all.stream().noneMatch(p -> p.topic().equals(t)))
+                .forEach(t -> all.add(p(t, 0, 0, 0)));
+        return all;
+    }
+
     @Test
     void theLedgerIsBehindByWhatItHasNotCommittedOfTheEndsAtArrival() {
-        Map<String, Long> atArrival = LedgerProgress.snapshot(List.of(p(Topics.OBJECT_VERIFIED, 0, 4, 9),
+        Map<String, Long> atArrival = LedgerProgress.snapshot(withEveryTopic(p(Topics.OBJECT_VERIFIED, 0, 4, 9),
                 p(Topics.OBJECT_VERIFIED, 1, 2, 2), p(Topics.BASELINE_ARCHIVED, 3, 0, 1), p(Topics.GATE_DENIED, 0, 7, 8),
                 p(Topics.VOLUME_RELEASED, 0, 0, 50)));
         List<LedgerProgress.Partition> now = List.of(p(Topics.OBJECT_VERIFIED, 0, 6, 20), p(Topics.OBJECT_VERIFIED, 1, 2, 5),
@@ -31,9 +39,20 @@ class LedgerProgressTest {
 
     @Test
     void recordsAfterTheArrivalDoNotHoldTheGateBack() {
-        Map<String, Long> atArrival = LedgerProgress.snapshot(List.of(p(Topics.OBJECT_UPLOADED, 0, 3, 3)));
+        Map<String, Long> atArrival = LedgerProgress.snapshot(withEveryTopic(p(Topics.OBJECT_UPLOADED, 0, 3, 3)));
 
         assertThat(LedgerProgress.behind(atArrival, List.of(p(Topics.OBJECT_UPLOADED, 0, 3, 400)))).isEmpty();
+    }
+
+    @Test
+    void aLagThatOmitsAnEvidenceTopicIsNoProofOfBeingCaughtUp() {
+        List<LedgerProgress.Partition> partial = withEveryTopic().stream()
+                .filter(p -> !p.topic().equals(Topics.SHARD_BUILT)).toList();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LedgerProgress.snapshot(partial))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining(Topics.SHARD_BUILT);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LedgerProgress.snapshot(List.of()))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
