@@ -30,6 +30,15 @@ public record EventMeta(String eventId, int schemaVersion, Instant time, String 
                 cause.meta().correlationId(), cause.meta().eventId());
     }
 
+    /**
+     * Meta of an event caused by {@code cause} whose id the caller derived (e.g. a name-based UUID of the cause's id),
+     * so that handling a redelivered cause again yields the same event id, which consumers then count once.
+     */
+    public static EventMeta causedBy(StowageEvent cause, String eventId, Clock clock) {
+        return new EventMeta(eventId, CURRENT_VERSION, clock.instant(), cause.meta().correlationId(),
+                cause.meta().eventId());
+    }
+
     void validate() {
         Validation.require(eventId != null && !eventId.isBlank(), "meta.eventId is missing");
         Validation.require(schemaVersion >= 1, "meta.schemaVersion is missing");

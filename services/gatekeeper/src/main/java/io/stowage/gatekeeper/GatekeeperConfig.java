@@ -10,7 +10,11 @@ import java.util.Optional;
 /** Gatekeeper settings under {@code stowage.gatekeeper}. */
 @ConfigMapping(prefix = "stowage.gatekeeper")
 public interface GatekeeperConfig {
-    /** How long to poll the ledger for the request event before denying with "ledger-behind" or "ledger-unavailable". */
+    /**
+     * How long to poll the ledger for the request event, and for its consumer group to have committed every evidence
+     * topic up to the end offsets seen when the request arrived, before denying with "ledger-behind" or
+     * "ledger-unavailable".
+     */
     @WithDefault("30s")
     Duration ledgerWait();
 
@@ -27,4 +31,11 @@ public interface GatekeeperConfig {
     /** Timeout of one ledger HTTP call (connect and read). */
     @WithDefault("10s")
     Duration ledgerTimeout();
+
+    /**
+     * Requests whose event time is older than this are refused with "stale-request" instead of evaluated (a
+     * redelivery after a long outage, or offsets reset): the requester must send a new request.
+     */
+    @WithDefault("1h")
+    Duration maxRequestAge();
 }

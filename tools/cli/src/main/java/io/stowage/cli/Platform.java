@@ -63,6 +63,14 @@ public final class Platform implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops one service, runs {@code stopped}, and starts the service again as before (see
+     * {@link ServiceLauncher#restart}); for end-to-end tests.
+     */
+    public void restart(String service, Runnable stopped) throws IOException {
+        services.restart(service, stopped);
+    }
+
     /** @return how to reach this platform */
     public Session session() {
         return session;

@@ -38,6 +38,7 @@ public final class ServiceLauncher implements AutoCloseable {
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
+    private final Map<String, Launch> launches = new LinkedHashMap<>();
     private OrphanReaper reaper;
 
     /**
@@ -131,7 +132,44 @@ public final class ServiceLauncher implements AutoCloseable {
         }
     }
 
+    /** How one service was started: enough to start it again the same way. */
+    private record Launch(Path repo, Map<String, String> env, Path log) {
+    }
+
+    /**
+     * Stops service {@code name} (SIGTERM, then SIGKILL after 10 s) and starts it again with the same environment,
+     * port and log (appended), then waits until it is ready; for end-to-end tests that need a service down for a while.
+     *
+     * @param stopped runs while the service is down (e.g. damage an object before the verifier reads it)
+     * @throws CliException when the service is unknown, or does not come back within 180 s
+     */
+    public void restart(String name, Runnable stopped) throws IOException {
+        Launch launch = launches.get(name);
+        if (launch == null) {
+            throw new CliException(CliException.FAILED, "no service " + name + " was started");
+        }
+        int index = List.copyOf(urls.keySet()).indexOf(name);
+        Process old = processes.get(index);
+        old.destroy();
+        try {
+            if (!old.waitFor(10, TimeUnit.SECONDS)) {
+                old.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(CliException.FAILED, "interrupted while stopping " + name);
+        }
+        stopped.run();
+        processes.set(index, start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile())));
+        awaitReady(name, urls.get(name), launch.log());
+    }
+
     private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
+        launches.put(name, new Launch(repo, Map.copyOf(env), log));
+        processes.add(start(repo, name, env, ProcessBuilder.Redirect.to(log.toFile())));
+    }
+
+    private Process start(Path repo, String name, Map<String, String> env, ProcessBuilder.Redirect log) throws IOException {
         Path jar = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new CliException(CliException.FAILED, "service " + name + " is not built: no " + jar
@@ -142,11 +180,11 @@ public final class ServiceLauncher implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
                 "-jar", jar.toString());
         builder.environment().putAll(env);
-        builder.redirectErrorStream(true).redirectOutput(log.toFile())
+        builder.redirectErrorStream(true).redirectOutput(log)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process process = builder.start();
-        processes.add(process);
         reaper.track(process.pid());
+        return process;
     }
 
     private void awaitReady(String name, String url, Path log) {

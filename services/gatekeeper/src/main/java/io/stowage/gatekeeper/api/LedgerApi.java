@@ -7,7 +7,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-/** The two ledger HTTP endpoints the gatekeeper reads (docs/design/contract.md, "Ledger HTTP API"); blocking calls. */
+/** The three ledger HTTP endpoints the gatekeeper reads (docs/design/contract.md, "Ledger HTTP API"); blocking calls. */
 @Path("/api")
 public interface LedgerApi {
 
@@ -22,4 +22,14 @@ public interface LedgerApi {
     @Path("/evidence")
     @Produces(MediaType.APPLICATION_JSON)
     String evidence(@QueryParam("path") String path);
+
+    /**
+     * @return the JSON of the ledger's lag: {@code {"partitions":[{"topic","partition","consumed","end","lag"}…]}},
+     *         consumed being its consumer group's committed offset; throws WebApplicationException with 503 when the
+     *         ledger cannot read Kafka
+     */
+    @GET
+    @Path("/lag")
+    @Produces(MediaType.APPLICATION_JSON)
+    String lag();
 }

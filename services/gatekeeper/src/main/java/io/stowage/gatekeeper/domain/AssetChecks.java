@@ -41,6 +41,7 @@ final class AssetChecks {
      *         when the asset's manifests cannot be trusted (then a condition-1 failure is recorded)
      */
     Map<String, AccountedFiles.Accounted> check(AssetEvidence asset) {
+        objects.requireNoBadEvidence(asset);
         objects.requireFullRead(asset);
         findings.prove(1, asset.sealedEventId());
         findings.prove(3, asset.sealedEventId());

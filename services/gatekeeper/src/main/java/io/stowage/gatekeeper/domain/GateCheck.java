@@ -4,11 +4,13 @@ package io.stowage.gatekeeper.domain;
  * Every check the gate makes, with the condition it belongs to (1 to 5 as in docs/design/contract.md,
  * "The gate") and the stable code that a {@link io.stowage.events.FailedCondition} carries.
  * Condition 0 means that no evidence could be read at all (the ledger was unreachable or had not
- * yet stored the request): the gate fails closed before any of the five conditions is evaluated.
+ * yet stored the request and every evidence record before it) or that the request was too old to
+ * evaluate: the gate fails closed before any of the five conditions is evaluated.
  */
 public enum GateCheck {
     LEDGER_UNAVAILABLE(0, "ledger-unavailable", "the ledger could not be read"),
-    LEDGER_BEHIND(0, "ledger-behind", "the ledger has not stored the request event yet"),
+    LEDGER_BEHIND(0, "ledger-behind", "the ledger has not stored the request event or every evidence record before it"),
+    STALE_REQUEST(0, "stale-request", "request is older than stowage.gatekeeper.max-request-age"),
     NOT_SEALED(1, "not-sealed", "asset has no published manifest"),
     UNSUPPORTED_KIND(1, "unsupported-kind", "asset kind the gate cannot check"),
     MANIFEST_UNREADABLE(1, "manifest-unreadable", "local manifest cannot be read or parsed"),
@@ -17,6 +19,7 @@ public enum GateCheck {
     OBJECT_MISMATCH(1, "object-mismatch", "primary object differs in bytes or SHA-256"),
     HEAD_NOT_OK(1, "head-not-ok", "newest HEAD of the primary object is not OK"),
     NO_FULL_READ(2, "no-full-read", "no shard or checkpoint file was re-read in full with OK"),
+    BAD_EVIDENCE(2, "bad-evidence", "newest verification of an object is MISMATCH, MISSING or ERROR"),
     DATASET_METADATA_MISSING(3, "dataset-metadata-missing", "dataset lacks a revision or a licence/source"),
     PROVENANCE_MISSING(3, "provenance-missing", "checkpoint lacks code commit, config hash or data manifest hash"),
     NO_REPLICA_COPY(4, "no-replica-copy", "key checkpoint file without a verified replica copy"),

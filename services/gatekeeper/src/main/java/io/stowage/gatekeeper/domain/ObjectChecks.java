@@ -11,8 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * Checks one asset's object evidence from the ledger against the entries of its local manifest:
- * conditions 1 (primary copy, HEAD OK), 2 (a full re-read OK) and 4 (replica copy, HEAD OK), and
- * records the ledger event ids it relied on (upload, HEAD, full read) as each condition's evidence.
+ * conditions 1 (primary copy, HEAD OK), 2 (no bad verification anywhere, and a full re-read OK) and
+ * 4 (replica copy, HEAD OK), and records the ledger event ids it relied on (upload, HEAD, full read)
+ * as each condition's evidence.
  */
 final class ObjectChecks {
     static final String PRIMARY = "primary";
@@ -62,7 +63,30 @@ final class ObjectChecks {
         }
     }
 
-    /** Condition 2: at least one SHARD or CHECKPOINT_FILE object whose newest FULL_READ is OK. */
+    /**
+     * Condition 2, first half: no object of the asset, in any store, has a newest HEAD or FULL_READ result of
+     * MISMATCH, MISSING or ERROR. One good re-read never outweighs a bad one: each bad result is a failure of its
+     * own, named by key, store, method, result and the ledger event id that gave it. The ledger keeps only the
+     * newest result per method of the object's current content (key, bytes, SHA-256), so a later full read OK of
+     * the same content replaces a full-read MISMATCH, and a later HEAD OK replaces a bad HEAD.
+     */
+    void requireNoBadEvidence(AssetEvidence asset) {
+        for (ObjectEvidence o : objects(asset)) {
+            badResult(o, "HEAD", o.headResult(), o.headEventId());
+            badResult(o, "FULL_READ", o.fullReadResult(), o.fullReadEventId());
+        }
+    }
+
+    private void badResult(ObjectEvidence o, String method, VerifyResult result, String eventId) {
+        if (result == null || result == VerifyResult.OK) {
+            return;
+        }
+        findings.fail(GateCheck.BAD_EVIDENCE, o.key() + " in " + o.store() + ": " + method + " " + result
+                + " (event " + (eventId == null ? "unknown" : eventId) + ")");
+        findings.prove(2, eventId);
+    }
+
+    /** Condition 2, second half: at least one SHARD or CHECKPOINT_FILE object whose newest FULL_READ is OK. */
     void requireFullRead(AssetEvidence asset) {
         List<ObjectEvidence> data = objects(asset).stream()
                 .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE).toList();

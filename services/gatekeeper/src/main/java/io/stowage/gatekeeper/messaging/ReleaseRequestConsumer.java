@@ -4,6 +4,7 @@ import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.StowageEvent;
+import io.stowage.gatekeeper.GatekeeperConfig;
 import io.stowage.gatekeeper.api.LedgerAnswer;
 import io.stowage.gatekeeper.api.LedgerReader;
 import io.stowage.gatekeeper.domain.GateAnswer;
@@ -17,7 +18,10 @@ import java.time.Clock;
 /**
  * Consumes {@code volume.release.requested}, reads the ledger's evidence (failing closed), runs
  * the gate over the local directory on a worker thread, and produces {@code gate.passed} or
- * {@code gate.denied}. An undecodable record throws, is nacked, and goes to the dead-letter topic.
+ * {@code gate.denied} with the request's one decision id. A request the ledger already holds a
+ * decision for (a redelivery) produces nothing: never a second, different decision. A request older
+ * than {@code stowage.gatekeeper.max-request-age} is denied "stale-request" without evaluation. An
+ * undecodable record throws, is nacked, and goes to the dead-letter topic.
  */
 @ApplicationScoped
 public class ReleaseRequestConsumer {
@@ -27,12 +31,15 @@ public class ReleaseRequestConsumer {
     private final GateEvaluator gate;
     private final EventSender sender;
     private final Clock clock;
+    private final GatekeeperConfig config;
 
-    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventSender sender, Clock clock) {
+    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventSender sender, Clock clock,
+                           GatekeeperConfig config) {
         this.ledger = ledger;
         this.gate = gate;
         this.sender = sender;
         this.clock = clock;
+        this.config = config;
     }
 
     /**
@@ -46,9 +53,19 @@ public class ReleaseRequestConsumer {
         LOG.infof("evaluating %s event %s asset %s path %s dryRun=%s", request.topic(), request.meta().eventId(),
                 request.assetId(), request.path(), request.dryRun());
         LedgerAnswer answer = ledger.read(request);
-        StowageEvent event = answer.failure() != null
-                ? GateAnswer.denied(request, answer.failure(), clock)
-                : GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
+        if (answer.decided() != null) {
+            LOG.infof("%s event %s asset %s is already decided by event %s in the ledger: nothing sent", request.topic(),
+                    request.meta().eventId(), request.assetId(), answer.decided());
+            return;
+        }
+        StowageEvent event;
+        if (GateAnswer.stale(request, config.maxRequestAge(), clock)) {
+            event = GateAnswer.staleDenied(request, config.maxRequestAge(), clock);
+        } else if (answer.failure() != null) {
+            event = GateAnswer.denied(request, answer.failure(), clock);
+        } else {
+            event = GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
+        }
         sender.send(event);
         LOG.infof("sent %s event %s asset %s caused by %s", event.topic(), event.meta().eventId(), event.assetId(),
                 request.meta().eventId());

@@ -167,12 +167,12 @@ class GateEvaluatorTest {
     }
 
     @Test
-    void condition1FailsAloneWhenTheNewestHeadIsNotOk() {
+    void condition1FailsWithBadEvidenceWhenTheNewestHeadIsNotOk() {
         AssetEvidence asset = withObjects(keyCheckpoint(), objects -> objects.stream()
                 .map(o -> o.store().equals("primary") ? withResults(o, VerifyResult.MISSING, o.fullReadResult()) : o)
                 .toList());
 
-        assertThat(codes(evaluate(STEP, asset))).containsExactly("1:head-not-ok");
+        assertThat(codes(evaluate(STEP, asset))).containsExactly("1:head-not-ok", "2:bad-evidence");
     }
 
     @Test

@@ -93,6 +93,7 @@ class GatePropertiesTest {
                     ? withResults(o, VerifyResult.MISSING, o.fullReadResult()) : o).toList());
             if (!(c.staleLedger() && c.checkpoint() && c.files().size() == 1)) {
                 expected.add("1:head-not-ok"); // unless the stale ledger lacks the only primary object
+                expected.add("2:bad-evidence"); // a MISSING HEAD is bad evidence whatever else was re-read
             }
         }
         if (c.staleLedger()) {

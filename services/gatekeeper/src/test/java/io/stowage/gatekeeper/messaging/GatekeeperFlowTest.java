@@ -69,6 +69,7 @@ class GatekeeperFlowTest {
     void setUp() {
         kafka = new KafkaProbe(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
         dataset = tmp.resolve("vol/data/speech");
+        ledgerLag(0, 0); // caught up: a test that wants the ledger behind stubs its own lag
     }
 
     @Test
@@ -172,6 +173,81 @@ class GatekeeperFlowTest {
     }
 
     @Test
+    void aLedgerBehindOnAnEvidenceTopicIsADenialNamingTheLag() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+        ledgerLag(2, 5); // three object.verified records before the request are not stored yet
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(0, "ledger-behind"));
+        assertThat(denied.failed().get(0).detail()).contains(request.meta().eventId(), "object.verified 3 record(s) behind");
+        assertThat(dataset.resolve("a/1.wav")).exists();
+    }
+
+    @Test
+    void aRedeliveredRequestGetsTheSameDecisionId() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+        String decisionId = UUID.nameUUIDFromBytes(("gate-decision:" + request.meta().eventId())
+                .getBytes(StandardCharsets.UTF_8)).toString();
+
+        publish(request);
+        publish(request); // the same record again: a gatekeeper killed after sending, a rebalance, offsets reset
+        List<ConsumerRecord<String, byte[]>> decisions = kafka.await(Topics.GATE_PASSED,
+                r -> request.assetId().equals(r.key()), 2);
+
+        assertThat(decisions).extracting(r -> EventCodec.decode(GatePassed.class, r.value()).meta().eventId())
+                .containsExactly(decisionId, decisionId);
+        assertThat(decisions).extracting(r -> KafkaProbe.header(r, CloudEventHeaders.ID)).containsOnly(decisionId);
+    }
+
+    @Test
+    void aRequestWhoseDecisionTheLedgerHoldsIsNotDecidedAgain() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested decided = request(dataset);
+        ledgerHas(decided, asset);
+        String decisionId = UUID.nameUUIDFromBytes(("gate-decision:" + decided.meta().eventId())
+                .getBytes(StandardCharsets.UTF_8)).toString();
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/events/" + decisionId)).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json").withBody(EvidenceFixture.json(Map.of("eventId", decisionId,
+                        "topic", Topics.GATE_PASSED)))));
+        // a new request of the same release (same key, so the same partition, handled after the first)
+        ReleaseRequested next = ReleaseRequested.of(EventMeta.first(decided.requestId(), Clock.systemUTC()),
+                decided.requestId(), dataset.toString(), false, "test");
+        ledgerHas(next, asset);
+
+        publish(decided);
+        GatePassed passed = EventCodec.decode(GatePassed.class, publishAndAwait(next, Topics.GATE_PASSED).value());
+
+        assertThat(passed.meta().causationId()).as("the first decision on this key is the new request's")
+                .isEqualTo(next.meta().eventId());
+        assertThat(kafka.keysUpToEnd(Topics.GATE_PASSED)).filteredOn(decided.assetId()::equals).hasSize(1);
+        assertThat(kafka.keysUpToEnd(Topics.GATE_DENIED)).doesNotContain(decided.assetId());
+    }
+
+    @Test
+    void aRequestOlderThanTheMaximumAgeIsRefusedAsStale() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        String requestId = UUID.randomUUID().toString();
+        ReleaseRequested request = ReleaseRequested.of(EventMeta.first(requestId,
+                Clock.offset(Clock.systemUTC(), java.time.Duration.ofHours(-2))), requestId, dataset.toString(), false, "test");
+        ledgerHas(request, asset);
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(0, "stale-request"));
+        assertThat(denied.conditions()).hasSize(5).allSatisfy(c -> assertThat(c.passed()).isFalse());
+        assertThat(denied.meta().eventId()).isEqualTo(UUID.nameUUIDFromBytes(("gate-decision:" + request.meta().eventId())
+                .getBytes(StandardCharsets.UTF_8)).toString());
+        assertThat(dataset.resolve("a/1.wav")).exists();
+    }
+
+    @Test
     void anUndecodableRecordGoesToTheDeadLetterTopic() throws Exception {
         String key = "release/" + UUID.randomUUID();
         kafka.send(Topics.VOLUME_RELEASE_REQUESTED, key, "{not json".getBytes(StandardCharsets.UTF_8), Map.of());
@@ -205,8 +281,25 @@ class GatekeeperFlowTest {
     }
 
     private ConsumerRecord<String, byte[]> publishAndAwait(ReleaseRequested request, String topic) throws Exception {
+        publish(request);
+        return kafka.await(topic, request.assetId());
+    }
+
+    private void publish(ReleaseRequested request) {
         kafka.send(request.topic(), request.assetId(), EventCodec.encode(request),
                 CloudEventHeaders.of(request, "/stowage/cli"));
-        return kafka.await(topic, request.assetId());
+    }
+
+    // the ledger's GET /api/lag: every evidence topic caught up, except object.verified partition 0 at consumed/end
+    private static void ledgerLag(long consumed, long end) {
+        List<Map<String, Object>> partitions = new java.util.ArrayList<>();
+        for (String topic : io.stowage.gatekeeper.domain.LedgerProgress.EVIDENCE_TOPICS) {
+            boolean lagging = topic.equals(Topics.OBJECT_VERIFIED);
+            partitions.add(Map.of("topic", topic, "partition", 0, "consumed", lagging ? consumed : 7,
+                    "end", lagging ? end : 7, "lag", lagging ? end - consumed : 0));
+        }
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/lag")).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json")
+                .withBody(EvidenceFixture.json(Map.of("group", "stowage-ledger", "partitions", partitions)))));
     }
 }

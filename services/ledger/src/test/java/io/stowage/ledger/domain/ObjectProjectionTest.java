@@ -37,16 +37,74 @@ class ObjectProjectionTest {
     }
 
     @Test
-    void newestVerificationWinsWhateverTheArrivalOrder() {
+    void theVerificationTheLedgerAppliedLastWinsWhateverItsEventTime() {
         ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
-        var missing = Events.verified(T0.plusSeconds(10), KEY, VerifyMethod.HEAD, VerifyResult.MISSING);
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(10), KEY, VerifyMethod.HEAD, VerifyResult.OK));
+        var missing = Events.verified(T0.plusSeconds(5), KEY, VerifyMethod.HEAD, VerifyResult.MISSING);
         o = ObjectProjection.apply(o, missing);
-        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(5), KEY, VerifyMethod.HEAD, VerifyResult.OK));
 
-        assertThat(o.headResult()).isEqualTo(VerifyResult.MISSING);
+        assertThat(o.headResult()).as("a producer clock behind must not hide a newer bad result")
+                .isEqualTo(VerifyResult.MISSING);
         assertThat(o.headEventId()).as("the id of the result that won").isEqualTo(missing.meta().eventId());
-        assertThat(o.headAt()).isEqualTo(T0.plusSeconds(10));
+        assertThat(o.headAt()).isEqualTo(T0.plusSeconds(5));
         assertThat(o.fullReadResult()).isNull();
+    }
+
+    @Test
+    void aLaterOkFullReadOfTheSameContentReplacesAMismatch() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
+        o = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(2), KEY, VerifyMethod.FULL_READ, VerifyResult.MISMATCH));
+        var reRead = Events.verified(T0.plusSeconds(1), KEY, VerifyMethod.FULL_READ, VerifyResult.OK);
+        o = ObjectProjection.apply(o, reRead);
+
+        assertThat(o.fullReadResult()).isEqualTo(VerifyResult.OK);
+        assertThat(o.fullReadEventId()).isEqualTo(reRead.meta().eventId());
+    }
+
+    @Test
+    void aReUploadWithOtherContentInheritsNeitherTheOldMismatchNorTheOldOk() {
+        String manifest = "datasets/speech/latest.json";
+        ObjectRecord old = ObjectProjection.apply(null, Events.uploaded(T0, manifest, 1000, SHA_A));
+        old = ObjectProjection.apply(old, Events.verified(T0, manifest, VerifyMethod.HEAD, VerifyResult.OK));
+        ObjectRecord bad = ObjectProjection.apply(old, Events.verified(T0, manifest, VerifyMethod.FULL_READ,
+                VerifyResult.MISMATCH));
+        ObjectRecord good = ObjectProjection.apply(old, Events.verified(T0, manifest, VerifyMethod.FULL_READ,
+                VerifyResult.OK));
+
+        for (ObjectRecord before : new ObjectRecord[]{bad, good}) {
+            var reUpload = Events.uploaded(T0.plusSeconds(60), manifest, 1200, SHA_B);
+            ObjectRecord after = ObjectProjection.apply(before, reUpload);
+
+            assertThat(after.sha256()).isEqualTo(SHA_B);
+            assertThat(after.bytes()).isEqualTo(1200);
+            assertThat(after.uploadedEventId()).isEqualTo(reUpload.meta().eventId());
+            assertThat(after.headResult()).isNull();
+            assertThat(after.headEventId()).isNull();
+            assertThat(after.fullReadResult()).isNull();
+            assertThat(after.fullReadEventId()).isNull();
+        }
+    }
+
+    @Test
+    void aVerificationOfTheOldContentArrivingAfterAReUploadChangesNothing() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
+        o = ObjectProjection.apply(o, Events.uploaded(T0.plusSeconds(60), KEY, 1200, SHA_B));
+        ObjectRecord after = ObjectProjection.apply(o, Events.verified(T0.plusSeconds(61), KEY, VerifyMethod.FULL_READ,
+                VerifyResult.OK)); // expects 1000 bytes of SHA_A: another upload
+
+        assertThat(after).isEqualTo(o);
+        assertThat(after.fullReadResult()).isNull();
+    }
+
+    @Test
+    void aReUploadOfTheSameContentKeepsItsResults() {
+        ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0, KEY, 1000, SHA_A));
+        var mismatch = Events.verified(T0, KEY, VerifyMethod.FULL_READ, VerifyResult.MISMATCH);
+        o = ObjectProjection.apply(o, mismatch);
+        o = ObjectProjection.apply(o, Events.uploaded(T0.plusSeconds(60), KEY, 1000, SHA_A));
+
+        assertThat(o.fullReadResult()).isEqualTo(VerifyResult.MISMATCH);
+        assertThat(o.fullReadEventId()).isEqualTo(mismatch.meta().eventId());
     }
 
     @Test
@@ -63,11 +121,11 @@ class ObjectProjectionTest {
     }
 
     @Test
-    void olderUploadDoesNotReplaceANewerOne() {
+    void theUploadAppliedLastIsTheObjectWhateverItsEventTime() {
         ObjectRecord o = ObjectProjection.apply(null, Events.uploaded(T0.plusSeconds(5), KEY, 2000, SHA_B));
         ObjectRecord after = ObjectProjection.apply(o, Events.uploaded(T0, KEY, 1000, SHA_A));
 
-        assertThat(after).isEqualTo(o);
-        assertThat(after.bytes()).isEqualTo(2000);
+        assertThat(after.bytes()).isEqualTo(1000);
+        assertThat(after.sha256()).isEqualTo(SHA_A);
     }
 }

@@ -17,11 +17,11 @@ class ProjectionFoldTest {
         ObjectUploaded first = Events.uploaded(Events.T0, "k/1", 1000, Events.SHA_A);
         ObjectUploaded second = Events.uploaded(Events.T0.plusSeconds(1), "k/2", 2000, Events.SHA_B);
         ObjectVerified head = Events.verified(Events.T0.plusSeconds(2), "k/1", VerifyMethod.HEAD, VerifyResult.OK);
-        ObjectVerified olderFullRead = Events.verified(Events.T0.plusSeconds(3), "k/1", VerifyMethod.FULL_READ, VerifyResult.OK);
-        ObjectVerified stale = Events.verified(Events.T0.plusSeconds(1), "k/1", VerifyMethod.FULL_READ, VerifyResult.MISMATCH);
+        ObjectVerified fullRead = Events.verified(Events.T0.plusSeconds(3), "k/1", VerifyMethod.FULL_READ, VerifyResult.OK);
+        ObjectVerified later = Events.verified(Events.T0.plusSeconds(1), "k/1", VerifyMethod.FULL_READ, VerifyResult.MISMATCH);
 
         ProjectionFold fold = new ProjectionFold();
-        for (var event : List.of(first, second, head, olderFullRead, first, stale)) {
+        for (var event : List.of(first, second, head, fullRead, first, later)) {
             fold.apply(event);
         }
 
@@ -32,9 +32,10 @@ class ProjectionFoldTest {
         assertThat(k1.bytes()).isEqualTo(1000);
         assertThat(k1.sha256()).isEqualTo(Events.SHA_A);
         assertThat(k1.headResult()).isEqualTo(VerifyResult.OK);
-        assertThat(k1.fullReadResult()).as("an older full read does not replace a newer one").isEqualTo(VerifyResult.OK);
-        assertThat(k1.fullReadAt()).isEqualTo(Events.T0.plusSeconds(3));
+        assertThat(k1.fullReadResult()).as("the full read applied last wins, whatever its event time")
+                .isEqualTo(VerifyResult.MISMATCH);
+        assertThat(k1.fullReadEventId()).isEqualTo(later.meta().eventId());
         assertThat(k1).isEqualTo(ObjectProjection.apply(ObjectProjection.apply(ObjectProjection.apply(
-                ObjectProjection.apply(null, first), head), olderFullRead), stale));
+                ObjectProjection.apply(null, first), head), fullRead), later));
     }
 }

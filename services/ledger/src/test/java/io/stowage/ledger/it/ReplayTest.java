@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static io.stowage.auth.TestTokens.given;
@@ -139,9 +140,11 @@ class ReplayTest {
         events.add(uploaded(shardKey, ObjectKind.SHARD, 4096, staging + "00000.tar.zst"));
         events.add(uploaded(membersKey, ObjectKind.MEMBERS, 180, staging + "00000.members.jsonl"));
         events.add(uploaded(manifestKey, ObjectKind.DATASET_MANIFEST, 512, staging + "manifest.json"));
+        // a verifier expects what the upload said (results belong to the object's content, not its key)
+        Map<String, Long> sizes = Map.of(shardKey, 4096L, membersKey, 180L, manifestKey, 512L);
         for (String key : List.of(shardKey, membersKey, manifestKey)) {
             events.add(ObjectVerified.of(meta(assetId), assetId, "primary", "stowage-primary", key, ObjectKind.SHARD,
-                    VerifyMethod.HEAD, VerifyResult.OK, 1, SHA, 1, SHA, null));
+                    VerifyMethod.HEAD, VerifyResult.OK, sizes.get(key), SHA, sizes.get(key), SHA, null));
         }
         events.add(ObjectVerified.of(meta(assetId), assetId, "primary", "stowage-primary", shardKey, ObjectKind.SHARD,
                 VerifyMethod.FULL_READ, VerifyResult.OK, 4096, SHA, 4096, SHA, null));

@@ -1,0 +1,106 @@
+package io.stowage.ledger.it;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.stowage.events.EventMeta;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.ObjectUploaded;
+import io.stowage.events.ObjectVerified;
+import io.stowage.events.ShardBuilt;
+import io.stowage.events.StowageEvent;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
+import io.stowage.stack.StowageStackResource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+import static io.stowage.auth.TestTokens.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The evidence the gate reads ({@code GET /api/evidence}) against the real broker and PostgreSQL: the newest HEAD
+ * and full-read results of an object are the ones the ledger stored last, whatever the producers' event times say,
+ * and a re-upload of the key with other content starts with no results.
+ */
+@QuarkusTest
+@QuarkusTestResource(StowageStackResource.class)
+class EvidenceOrderTest {
+    private static final String SHA = "d".repeat(64);
+    private static final String OTHER_SHA = "e".repeat(64);
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrapServers;
+
+    private final String run = "order-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String asset = "dataset/" + run + "/r1";
+    private final String root = "/data/" + run;
+    private final String key = "datasets/" + run + "/r1/manifest.json";
+    private final Instant t0 = Instant.parse("2026-11-30T10:00:00Z");
+
+    @Test
+    void theNewestResultIsTheOneStoredLastAndAReUploadInheritsNone() throws Exception {
+        try (TestProducer producer = new TestProducer(bootstrapServers)) {
+            stored(producer, ShardBuilt.of(meta(0), run, "r1", 0, root, "/s/0.tar.zst", 10, SHA, "/s/0.members.jsonl", 5,
+                    SHA, 1, 10));
+            stored(producer, uploaded(0, 10, SHA));
+            stored(producer, verified(20, VerifyMethod.HEAD, VerifyResult.OK, 10, SHA));
+            ObjectVerified headMismatch = verified(5, VerifyMethod.HEAD, VerifyResult.MISMATCH, 10, SHA);
+            stored(producer, headMismatch);
+            stored(producer, verified(30, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA));
+            ObjectVerified fullReadMissing = verified(1, VerifyMethod.FULL_READ, VerifyResult.MISSING, 10, SHA);
+            stored(producer, fullReadMissing);
+
+            JsonPath evidence = evidence();
+            assertThat(evidence.getString("assets[0].objects[0].headResult")).isEqualTo("MISMATCH");
+            assertThat(evidence.getString("assets[0].objects[0].headEventId")).isEqualTo(headMismatch.meta().eventId());
+            assertThat(evidence.getString("assets[0].objects[0].fullReadResult")).isEqualTo("MISSING");
+            assertThat(evidence.getString("assets[0].objects[0].fullReadEventId")).isEqualTo(fullReadMissing.meta().eventId());
+
+            ObjectUploaded reUpload = uploaded(2, 12, OTHER_SHA); // other content, an older clock
+            stored(producer, reUpload);
+            stored(producer, verified(40, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA)); // of the old content
+
+            JsonPath after = evidence();
+            assertThat(after.getString("assets[0].objects[0].sha256")).isEqualTo(OTHER_SHA);
+            assertThat(after.getLong("assets[0].objects[0].bytes")).isEqualTo(12);
+            assertThat(after.getString("assets[0].objects[0].uploadedEventId")).isEqualTo(reUpload.meta().eventId());
+            assertThat(after.getString("assets[0].objects[0].headResult")).isNull();
+            assertThat(after.getString("assets[0].objects[0].fullReadResult")).isNull();
+            assertThat(after.getString("assets[0].objects[0].fullReadEventId")).isNull();
+        }
+    }
+
+    private JsonPath evidence() {
+        JsonPath evidence = given().queryParam("path", root).get("/api/evidence").then().statusCode(200).extract().jsonPath();
+        assertThat(evidence.getString("assets[0].assetId")).isEqualTo(asset);
+        assertThat(evidence.getList("assets[0].objects")).hasSize(1);
+        return evidence;
+    }
+
+    // one event at a time, each waited for, so the ledger's order is the order of this test
+    private static void stored(TestProducer producer, StowageEvent event) throws Exception {
+        producer.send(event);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> given().get("/api/events/" + event.meta().eventId()).statusCode() == 200);
+    }
+
+    private ObjectUploaded uploaded(int second, long bytes, String sha) {
+        return ObjectUploaded.of(meta(second), asset, "primary", "stowage-primary", key, ObjectKind.DATASET_MANIFEST,
+                bytes, sha, "etag-" + second, "/s/manifest.json", false);
+    }
+
+    private ObjectVerified verified(int second, VerifyMethod method, VerifyResult result, long bytes, String sha) {
+        return ObjectVerified.of(meta(second), asset, "primary", "stowage-primary", key, ObjectKind.DATASET_MANIFEST,
+                method, result, bytes, sha, bytes, sha, null);
+    }
+
+    private EventMeta meta(int second) {
+        return new EventMeta(UUID.randomUUID().toString(), 1, t0.plusSeconds(second), asset, null);
+    }
+}
