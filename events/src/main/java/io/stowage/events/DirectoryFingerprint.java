@@ -7,9 +7,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -52,18 +50,10 @@ public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes
             }
         }
         lines.sort((a, b) -> a.substring(2).compareTo(b.substring(2)));
-        MessageDigest digest = newDigest();
+        MessageDigest digest = Sha256.newDigest();
         for (String line : lines) {
             digest.update(line.getBytes(StandardCharsets.UTF_8));
         }
-        return new DirectoryFingerprint(HexFormat.of().formatHex(digest.digest()), files, bytes, links);
-    }
-
-    private static MessageDigest newDigest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
+        return new DirectoryFingerprint(Sha256.hex(digest), files, bytes, links);
     }
 }

@@ -1,7 +1,6 @@
 package io.stowage.events;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -10,10 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +31,6 @@ import java.util.TreeSet;
  */
 public record DirectoryInventory(List<InventoryEntry> entries, String digest, List<String> symlinks,
                                  List<String> specials) {
-    private static final int BUFFER_BYTES = 1 << 20;
-
     public DirectoryInventory {
         entries = entries.stream().sorted(Comparator.comparing(InventoryEntry::path)).toList();
         symlinks = List.copyOf(symlinks);
@@ -63,7 +58,7 @@ public record DirectoryInventory(List<InventoryEntry> entries, String digest, Li
                 if (attrs.isSymbolicLink()) {
                     links.add(rel);
                 } else if (attrs.isRegularFile()) {
-                    entries.add(new InventoryEntry(rel, attrs.size(), sha256(file)));
+                    entries.add(new InventoryEntry(rel, attrs.size(), Sha256.of(file, LinkOption.NOFOLLOW_LINKS)));
                 } else if (!attrs.isDirectory()) {
                     others.add(rel);
                 }
@@ -75,10 +70,10 @@ public record DirectoryInventory(List<InventoryEntry> entries, String digest, Li
 
     /** @return the digest over {@code entries} (any order; sorted by path first), 64 lower-case hex digits */
     public static String digestOf(List<InventoryEntry> entries) {
-        MessageDigest digest = newDigest();
+        MessageDigest digest = Sha256.newDigest();
         entries.stream().sorted(Comparator.comparing(InventoryEntry::path)).forEach(e -> digest.update(
                 (e.path() + "\t" + e.bytes() + "\t" + e.sha256() + "\n").getBytes(StandardCharsets.UTF_8)));
-        return HexFormat.of().formatHex(digest.digest());
+        return Sha256.hex(digest);
     }
 
     /** @return the number of regular files */
@@ -121,25 +116,5 @@ public record DirectoryInventory(List<InventoryEntry> entries, String digest, Li
 
     private static String abbrev(String sha256) {
         return sha256 == null || sha256.length() < 12 ? String.valueOf(sha256) : sha256.substring(0, 12);
-    }
-
-    private static String sha256(Path file) throws IOException {
-        MessageDigest digest = newDigest();
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] buffer = new byte[BUFFER_BYTES];
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                digest.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
-    }
-
-    private static MessageDigest newDigest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
     }
 }

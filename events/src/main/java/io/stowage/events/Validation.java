@@ -5,7 +5,6 @@ import java.util.regex.Pattern;
 /** Field checks shared by the event records and by anything that builds object keys. */
 public final class Validation {
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9._-]+");
-    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
     /**
      * Longest name segment, in characters (= bytes: segments are ASCII). Not 255: S3Proxy's filesystem store
      * answers HTTP 500 to a PUT whose last key segment is 255 characters (it writes the object under a longer
@@ -30,7 +29,7 @@ public final class Validation {
 
     /** @throws InvalidEventException when {@code value} is not 64 lower-case hex digits */
     public static void requireSha256(String field, String value) {
-        require(value != null && SHA256.matcher(value).matches(), field + " is not a SHA-256 (64 lower-case hex digits): " + value);
+        require(Sha256.isHex(value), field + " is not a SHA-256 (64 lower-case hex digits): " + value);
     }
 
     /**

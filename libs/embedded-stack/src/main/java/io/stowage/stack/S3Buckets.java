@@ -1,5 +1,7 @@
 package io.stowage.stack;
 
+import io.stowage.events.Sha256;
+
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
@@ -9,7 +11,6 @@ import java.net.URL;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -65,7 +66,7 @@ final class S3Buckets {
         String scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
         try {
             String toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
-                    + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes(canonical)));
+                    + Sha256.of(bytes(canonical));
             byte[] key = hmac(bytes("AWS4" + secretKey), amzDate.substring(0, 8));
             for (String part : new String[] {region, "s3", "aws4_request"}) {
                 key = hmac(key, part);

@@ -1,5 +1,7 @@
 package io.stowage.prefetch;
 
+import io.stowage.events.Sha256;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -35,7 +37,7 @@ final class CacheIndex {
         if (Files.exists(file)) {
             for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
                 String[] parts = line.split("\t");
-                if (parts.length == 2 && parts[0].matches("[0-9a-f]{64}") && parts[1].matches("[0-9]{1,18}")) {
+                if (parts.length == 2 && Sha256.isHex(parts[0]) && parts[1].matches("[0-9]{1,18}")) {
                     long use = Long.parseLong(parts[1]);
                     index.uses.put(parts[0], use);
                     index.counter = Math.max(index.counter, use);

@@ -2,13 +2,13 @@ package io.stowage.prefetch;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectNotFoundException;
 import io.stowage.store.ObjectReader;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreException;
 
 import java.io.IOException;

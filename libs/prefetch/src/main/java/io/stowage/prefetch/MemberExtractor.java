@@ -1,9 +1,9 @@
 package io.stowage.prefetch;
 
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.shardformat.ShardReader;
 import io.stowage.shardformat.TarMember;
-import io.stowage.store.Sha256;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;

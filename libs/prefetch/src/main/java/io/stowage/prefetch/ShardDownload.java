@@ -1,8 +1,8 @@
 package io.stowage.prefetch;
 
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.store.ObjectReader;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreException;
 
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package io.stowage.prefetch;
 
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;

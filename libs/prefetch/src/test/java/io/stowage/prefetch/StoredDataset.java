@@ -2,10 +2,10 @@ package io.stowage.prefetch;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
-import io.stowage.store.Sha256;
 import io.stowage.store.s3.S3ObjectStore;
 
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.stowage.prefetch;
 
 import com.github.luben.zstd.ZstdOutputStream;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
-import io.stowage.store.Sha256;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 

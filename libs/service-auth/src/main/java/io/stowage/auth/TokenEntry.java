@@ -1,5 +1,7 @@
 package io.stowage.auth;
 
+import io.stowage.events.Sha256;
+
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -15,7 +17,6 @@ import java.util.regex.Pattern;
  */
 public record TokenEntry(String role, String name, byte[] sha256) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-    private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
 
     /**
      * @param line {@code <role>:<name>:<sha256-hex>}; surrounding blanks ignored, hex case-insensitive
@@ -32,7 +33,7 @@ public record TokenEntry(String role, String name, byte[] sha256) {
             throw new IllegalArgumentException("token name '" + parts[1] + "' is not 1-64 of A-Z a-z 0-9 . _ -");
         }
         String hex = parts[2].toLowerCase(Locale.ROOT);
-        if (!HEX.matcher(hex).matches()) {
+        if (!Sha256.isHex(hex)) {
             throw new IllegalArgumentException("token " + parts[1] + ": the third field must be 64 hex digits (the SHA-256"
                     + " of the token), not the token itself");
         }

@@ -1,11 +1,11 @@
 package io.stowage.auth;
 
+import io.stowage.events.Sha256;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,7 +55,7 @@ public final class TokenTable {
 
     /** @return the 64 lower-case hex digits of the SHA-256 of the token's UTF-8 bytes */
     public static String sha256Hex(String token) {
-        return HexFormat.of().formatHex(sha256(token));
+        return Sha256.of(token.getBytes(StandardCharsets.UTF_8));
     }
 
     /** @return a new token: 32 bytes from {@link SecureRandom}, URL-safe base64 without padding (43 characters) */
@@ -66,10 +66,6 @@ public final class TokenTable {
     }
 
     private static byte[] sha256(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return Sha256.newDigest().digest(token.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,14 +1,13 @@
 package io.stowage.shardformat;
 
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ final class ManifestCheck implements MemberVisitor {
             problems.add(new ShardProblem(ShardProblem.Kind.NOT_A_FILE, member.name(), "not a regular file"));
             return;
         }
-        MessageDigest digest = sha256();
+        MessageDigest digest = Sha256.newDigest();
         long bytes = 0;
         current = member.name();
         for (int n = content.read(buffer); n >= 0; n = content.read(buffer)) {
@@ -46,7 +45,7 @@ final class ManifestCheck implements MemberVisitor {
             memberBytes += n;
         }
         current = null;
-        String sha256 = HexFormat.of().formatHex(digest.digest());
+        String sha256 = Sha256.hex(digest);
         if (!seen.add(member.name())) {
             problems.add(new ShardProblem(ShardProblem.Kind.DUPLICATE_MEMBER, member.name(), "appears twice in the tar"));
             return;
@@ -81,13 +80,5 @@ final class ManifestCheck implements MemberVisitor {
         }
         return new ShardReport(digest == null ? -1 : digest.bytes(), digest == null ? null : digest.sha256(),
                 membersRead, memberBytes, problems);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
     }
 }

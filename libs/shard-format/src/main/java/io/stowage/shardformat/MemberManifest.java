@@ -2,6 +2,7 @@ package io.stowage.shardformat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 
 import java.io.BufferedReader;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Reads a shard's member manifest: the JSONL file the shard builder writes beside each shard
@@ -26,7 +26,6 @@ import java.util.regex.Pattern;
  * Produces the entries as {@link MemberEntry} records, checked line by line.
  */
 public final class MemberManifest {
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
     private MemberManifest() {
     }
@@ -86,7 +85,7 @@ public final class MemberManifest {
         if (entry.bytes() < 0) {
             throw new MemberManifestException(source, number, "negative bytes " + entry.bytes());
         }
-        if (entry.sha256() == null || !SHA256_HEX.matcher(entry.sha256()).matches()) {
+        if (!Sha256.isHex(entry.sha256())) {
             throw new MemberManifestException(source, number, "sha256 is not 64 lower-case hex digits");
         }
         return entry;

@@ -1,11 +1,11 @@
 package io.stowage.shardformat;
 
+import io.stowage.events.Sha256;
+
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The compressed shard bytes as they come from the caller's stream: counts them, hashes them with SHA-256, and marks
@@ -24,11 +24,7 @@ final class SourceStream extends FilterInputStream {
 
     SourceStream(InputStream in) {
         super(in);
-        try {
-            this.digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        this.digest = Sha256.newDigest();
     }
 
     @Override
@@ -80,6 +76,6 @@ final class SourceStream extends FilterInputStream {
     }
 
     String sha256Hex() {
-        return HexFormat.of().formatHex(digest.digest());
+        return Sha256.hex(digest);
     }
 }

@@ -1,5 +1,6 @@
 package io.stowage.shardformat;
 
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 import org.junit.jupiter.api.Test;
 
@@ -37,14 +38,14 @@ class ShardReaderTest {
 
         assertThat(read.keySet()).containsExactlyElementsOf(members.keySet());
         members.forEach((name, bytes) -> assertThat(read.get(name)).as(name).isEqualTo(bytes));
-        assertThat(digest).isEqualTo(new ShardReader.ShardDigest(shard.length, TestShards.sha256(shard)));
+        assertThat(digest).isEqualTo(new ShardReader.ShardDigest(shard.length, Sha256.of(shard)));
 
-        ShardReport report = reader.verify(new ByteArrayInputStream(shard), TestShards.manifest(members), TestShards.sha256(shard));
+        ShardReport report = reader.verify(new ByteArrayInputStream(shard), TestShards.manifest(members), Sha256.of(shard));
         assertThat(report.problems()).isEmpty();
         assertThat(report.membersRead()).isEqualTo(5);
         assertThat(report.memberBytes()).isEqualTo(3000 + 480 + 700 + 0 + 512);
         assertThat(report.shardBytes()).isEqualTo(shard.length);
-        assertThat(report.shardSha256()).isEqualTo(TestShards.sha256(shard));
+        assertThat(report.shardSha256()).isEqualTo(Sha256.of(shard));
     }
 
     @Test
@@ -169,12 +170,12 @@ class ShardReaderTest {
 
         assertThat(report.problems()).containsExactly(
                 new ShardProblem(ShardProblem.Kind.SHA256_MISMATCH, "a/0001.wav", "expected sha256 " + "0".repeat(64)
-                        + ", read " + TestShards.sha256(members.get("a/0001.wav"))),
+                        + ", read " + Sha256.of(members.get("a/0001.wav"))),
                 new ShardProblem(ShardProblem.Kind.SIZE_MISMATCH, "c/naïve café é.flac", "expected 701 bytes, read 700"),
                 new ShardProblem(ShardProblem.Kind.EXTRA_MEMBER, "e/0003.bin", "512 bytes, not in the member manifest"),
                 new ShardProblem(ShardProblem.Kind.MISSING_MEMBER, "f/gone.wav", "in the member manifest, not in the tar"),
                 new ShardProblem(ShardProblem.Kind.SHARD_SHA256_MISMATCH, null, "expected sha256 " + "2".repeat(64)
-                        + ", read " + TestShards.sha256(shard) + " (" + shard.length + " bytes)"));
+                        + ", read " + Sha256.of(shard) + " (" + shard.length + " bytes)"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.stowage.shardformat;
 
+import io.stowage.events.Sha256;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -34,7 +35,7 @@ class ShardRoundTripProperties {
         assertThat(read.keySet()).containsExactlyElementsOf(members.keySet());
         members.forEach((name, bytes) -> assertThat(Arrays.equals(read.get(name), bytes)).as(name).isTrue());
 
-        ShardReport report = reader.verify(new ByteArrayInputStream(shard), TestShards.manifest(members), TestShards.sha256(shard));
+        ShardReport report = reader.verify(new ByteArrayInputStream(shard), TestShards.manifest(members), Sha256.of(shard));
         assertThat(report.problems()).isEmpty();
         assertThat(report.memberBytes()).isEqualTo(members.values().stream().mapToLong(b -> b.length).sum());
     }

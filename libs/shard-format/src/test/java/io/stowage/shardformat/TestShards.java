@@ -1,6 +1,7 @@
 package io.stowage.shardformat;
 
 import com.github.luben.zstd.Zstd;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
@@ -8,11 +9,9 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,16 +61,8 @@ final class TestShards {
     /** @return the member manifest of {@code members}, as the shard builder writes it */
     static List<MemberEntry> manifest(Map<String, byte[]> members) {
         List<MemberEntry> entries = new ArrayList<>();
-        members.forEach((name, bytes) -> entries.add(new MemberEntry(name, bytes.length, sha256(bytes))));
+        members.forEach((name, bytes) -> entries.add(new MemberEntry(name, bytes.length, Sha256.of(bytes))));
         return entries;
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** @return a few members with the cases that need PAX headers: a long name, a non-ASCII name, an empty file */

@@ -1,5 +1,6 @@
 package io.stowage.store;
 
+import io.stowage.events.Sha256;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -12,7 +12,7 @@ import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
-import io.stowage.gatekeeper.domain.Sha256;
+import io.stowage.events.Sha256;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,12 +48,12 @@ public final class EvidenceFixture {
         for (var member : new TreeMap<>(members).entrySet()) {
             byte[] bytes = utf8(member.getValue());
             disk.write(sourceDir.resolve(member.getKey()), bytes);
-            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.hex(bytes)))).append('\n');
+            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.of(bytes)))).append('\n');
             total += bytes.length;
         }
         byte[] shard = utf8("tar.zst of " + members.keySet());
         byte[] membersBytes = utf8(jsonl.toString());
-        String shardSha = Sha256.hex(shard);
+        String shardSha = Sha256.of(shard);
         String shardKey = ObjectKeys.shard("speech", "r1", shardSha);
         String membersKey = ObjectKeys.members("speech", "r1", shardSha);
         Path shardPath = staging.resolve(shardSha + ".tar.zst");
@@ -62,7 +62,7 @@ public final class EvidenceFixture {
         disk.write(membersPath, membersBytes);
         DatasetManifest manifest = new DatasetManifest(DatasetManifest.FORMAT, "speech", "r1", "CC-BY-4.0",
                 "https://example.org/speech", members.size(), total, List.of(new ShardEntry(0, shardKey, shard.length,
-                shardSha, membersKey, membersBytes.length, Sha256.hex(membersBytes), members.size())));
+                shardSha, membersKey, membersBytes.length, Sha256.of(membersBytes), members.size())));
         byte[] manifestBytes = utf8(json(manifest));
         Path manifestPath = staging.resolve("manifest.json");
         disk.write(manifestPath, manifestBytes);
@@ -72,7 +72,7 @@ public final class EvidenceFixture {
                 ok("primary", ObjectKeys.datasetManifest("speech", "r1"), ObjectKind.DATASET_MANIFEST, manifestBytes,
                         manifestPath, null));
         return new AssetEvidence("dataset/speech/r1", "dataset", sourceDir.toString(), true, manifestPath.toString(),
-                Sha256.hex(manifestBytes), false, "r1", "CC-BY-4.0", "https://example.org/speech", null, objects,
+                Sha256.of(manifestBytes), false, "r1", "CC-BY-4.0", "https://example.org/speech", null, objects,
                 List.of(), "seal:dataset/speech/r1");
     }
 
@@ -85,8 +85,8 @@ public final class EvidenceFixture {
             byte[] bytes = utf8(file.getValue());
             Path local = stepDir.resolve(file.getKey());
             disk.write(local, bytes);
-            entries.add(new MemberEntry(file.getKey(), bytes.length, Sha256.hex(bytes)));
-            String objectKey = ObjectKeys.checkpointFile("exp", "run1", 100, Sha256.hex(bytes), file.getKey());
+            entries.add(new MemberEntry(file.getKey(), bytes.length, Sha256.of(bytes)));
+            String objectKey = ObjectKeys.checkpointFile("exp", "run1", 100, Sha256.of(bytes), file.getKey());
             VerifyResult fullRead = objects.isEmpty() ? VerifyResult.OK : null;
             objects.add(ok("primary", objectKey, ObjectKind.CHECKPOINT_FILE, bytes, local, fullRead));
             if (key) {
@@ -98,7 +98,7 @@ public final class EvidenceFixture {
         byte[] manifestBytes = utf8(json(manifest));
         disk.write(manifestPath, manifestBytes);
         return new AssetEvidence("checkpoint/exp/run1/000000000100", "checkpoint", stepDir.toString(), true,
-                manifestPath.toString(), Sha256.hex(manifestBytes), key, null, null, null, PROVENANCE, objects,
+                manifestPath.toString(), Sha256.of(manifestBytes), key, null, null, null, PROVENANCE, objects,
                 List.of(), "seal:checkpoint/exp/run1/000000000100");
     }
 
@@ -113,12 +113,12 @@ public final class EvidenceFixture {
         for (var member : new TreeMap<>(members).entrySet()) {
             byte[] bytes = utf8(member.getValue());
             disk.write(sourceDir.resolve(member.getKey()), bytes);
-            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.hex(bytes)))).append('\n');
+            jsonl.append(json(new MemberEntry(member.getKey(), bytes.length, Sha256.of(bytes)))).append('\n');
             total += bytes.length;
         }
         byte[] archive = utf8("tar.zst of " + members.keySet());
         byte[] membersBytes = utf8(jsonl.toString());
-        String sha = Sha256.hex(archive);
+        String sha = Sha256.of(archive);
         String key = ObjectKeys.baselineArchive("whisper-tiny", "baseline-1", sha);
         String membersKey = ObjectKeys.baselineMembers("whisper-tiny", "baseline-1", sha);
         Path archivePath = staging.resolve(key);
@@ -126,7 +126,7 @@ public final class EvidenceFixture {
         disk.write(archivePath, archive);
         disk.write(membersPath, membersBytes);
         BaselineManifest manifest = new BaselineManifest(BaselineManifest.FORMAT, "whisper-tiny", "baseline-1", key,
-                archive.length, sha, membersKey, membersBytes.length, Sha256.hex(membersBytes), members.size(), total);
+                archive.length, sha, membersKey, membersBytes.length, Sha256.of(membersBytes), members.size(), total);
         byte[] manifestBytes = utf8(json(manifest));
         Path manifestPath = archivePath.resolveSibling(sha + ".manifest.json");
         disk.write(manifestPath, manifestBytes);
@@ -134,7 +134,7 @@ public final class EvidenceFixture {
                 ok("primary", key, ObjectKind.SHARD, archive, archivePath, VerifyResult.OK),
                 ok("primary", membersKey, ObjectKind.MEMBERS, membersBytes, membersPath, VerifyResult.OK));
         return new AssetEvidence("baseline/whisper-tiny/baseline-1", "baseline", sourceDir.toString(), true,
-                manifestPath.toString(), Sha256.hex(manifestBytes), false, "baseline-1", null, null, null, objects,
+                manifestPath.toString(), Sha256.of(manifestBytes), false, "baseline-1", null, null, null, objects,
                 List.of(), "seal:baseline/whisper-tiny/baseline-1");
     }
 
@@ -174,7 +174,7 @@ public final class EvidenceFixture {
 
     private static ObjectEvidence ok(String store, String key, ObjectKind kind, byte[] bytes, Path local,
                                      VerifyResult fullRead) {
-        return new ObjectEvidence(store, "stowage-" + store, key, kind, bytes.length, Sha256.hex(bytes),
+        return new ObjectEvidence(store, "stowage-" + store, key, kind, bytes.length, Sha256.of(bytes),
                 local.toString(), VerifyResult.OK, fullRead, "up:" + store + ":" + key, "head:" + store + ":" + key,
                 fullRead == null ? null : "full:" + store + ":" + key);
     }

@@ -1,5 +1,6 @@
 package io.stowage.uploader;
 
+import io.stowage.events.Sha256;
 import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -26,7 +27,6 @@ import io.stowage.events.Topics;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.stack.StowageStackResource;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.S3Clients;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

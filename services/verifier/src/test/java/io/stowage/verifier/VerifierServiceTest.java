@@ -1,5 +1,6 @@
 package io.stowage.verifier;
 
+import io.stowage.events.Sha256;
 import io.stowage.stack.KafkaProbe;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,7 +14,6 @@ import io.stowage.events.Topics;
 import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.stack.StowageStackResource;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.S3Clients;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -2,6 +2,7 @@ package io.stowage.bench;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.prefetch.DatasetFetcher;
@@ -10,7 +11,6 @@ import io.stowage.prefetch.FetchReport;
 import io.stowage.prefetch.ShardCache;
 import io.stowage.stack.EmbeddedStack;
 import io.stowage.stack.StackEndpoints;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;

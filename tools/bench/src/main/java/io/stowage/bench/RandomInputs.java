@@ -1,5 +1,7 @@
 package io.stowage.bench;
 
+import io.stowage.events.Sha256;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -7,9 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -46,7 +46,7 @@ public final class RandomInputs {
     }
 
     private static String writeOne(Path file, long bytes, SplittableRandom random) throws IOException {
-        MessageDigest digest = sha256();
+        MessageDigest digest = Sha256.newDigest();
         byte[] chunk = new byte[CHUNK];
         try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -61,14 +61,6 @@ public final class RandomInputs {
                 left -= n;
             }
         }
-        return HexFormat.of().formatHex(digest.digest());
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java 17 runtime has SHA-256", e);
-        }
+        return Sha256.hex(digest);
     }
 }

@@ -1,14 +1,14 @@
 package io.stowage.bench;
 
 import io.stowage.events.manifest.MemberEntry;
-import io.stowage.shardbuilder.domain.BuiltShard;
-import io.stowage.shardbuilder.domain.DatasetSharder;
-import io.stowage.shardbuilder.domain.SealedDataset;
-import io.stowage.shardbuilder.domain.ShardRequest;
-import io.stowage.shardbuilder.domain.ShardWriter;
 import io.stowage.shardformat.MemberManifest;
 import io.stowage.shardformat.ShardReader;
 import io.stowage.shardformat.ShardReport;
+import io.stowage.shardformat.write.BuiltShard;
+import io.stowage.shardformat.write.DatasetSharder;
+import io.stowage.shardformat.write.SealedDataset;
+import io.stowage.shardformat.write.ShardRequest;
+import io.stowage.shardformat.write.ShardWriter;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,7 +2,7 @@ package io.stowage.cli;
 
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectKeys;
-import io.stowage.store.Sha256;
+import io.stowage.events.Sha256;
 import io.stowage.store.StoreException;
 
 import java.io.IOException;

@@ -7,21 +7,17 @@ import io.stowage.events.EventMeta;
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.Provenance;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.MemberEntry;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -131,7 +127,7 @@ public final class CheckpointPublisher {
                 }
                 if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
                     String rel = dir.relativize(path).toString().replace('\\', '/');
-                    files.add(new MemberEntry(rel, Files.size(path), sha256(path)));
+                    files.add(new MemberEntry(rel, Files.size(path), Sha256.of(path)));
                 }
             }
         } catch (IOException e) {
@@ -148,29 +144,10 @@ public final class CheckpointPublisher {
             Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
             Files.write(tmp, json);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return HexFormat.of().formatHex(digest().digest(json));
+            return Sha256.of(json);
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot write checkpoint manifest " + target + ": " + e.getMessage(), e);
         }
     }
 
-    /**
-     * @return the SHA-256 of a file's content, 64 lower-case hex digits
-     * @throws IOException when the file cannot be read
-     */
-    public static String sha256(Path file) throws IOException {
-        MessageDigest digest = digest();
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-        }
-        return HexFormat.of().formatHex(digest.digest());
-    }
-
-    private static MessageDigest digest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

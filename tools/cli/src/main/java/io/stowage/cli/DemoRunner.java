@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.events.AssetIds;
+import io.stowage.events.Sha256;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ObjectEvidence;
@@ -155,7 +156,7 @@ public final class DemoRunner {
         try (Stream<Path> walk = Files.walk(dir)) {
             Map<Path, String> files = new java.util.TreeMap<>();
             for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
-                files.put(file, CheckpointPublisher.sha256(file));
+                files.put(file, Sha256.of(file));
             }
             return files;
         }

@@ -2,6 +2,7 @@ package io.stowage.cli;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.shardformat.MemberManifest;
@@ -11,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -26,7 +26,6 @@ final class LocalShards {
     static final String SHARD_SUFFIX = ".tar.zst";
     static final String MEMBERS_SUFFIX = ".members.jsonl";
     static final String DATASET_MANIFEST = "manifest.json";
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
     private LocalShards() {
     }
@@ -103,7 +102,7 @@ final class LocalShards {
         String fileName = file.getFileName().toString();
         String stem = fileName.substring(0, fileName.length() - SHARD_SUFFIX.length());
         Path members = file.resolveSibling(stem + MEMBERS_SUFFIX);
-        String expected = SHA256_HEX.matcher(stem).matches() ? stem : null;
+        String expected = Sha256.isHex(stem) ? stem : null;
         return new ShardToCheck(file.toString(), expected, null, () -> Files.newInputStream(file),
                 () -> MemberManifest.read(members));
     }

@@ -1,9 +1,9 @@
 package io.stowage.cli;
 
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.shardformat.MemberManifest;
-import io.stowage.store.Sha256;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import io.stowage.events.AssetIds;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.ledger.ObjectEvidence;
 
 import java.io.IOException;
@@ -21,12 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -84,7 +82,7 @@ final class MilestoneArchiver {
         String text = export(archivedAsset);
         refuseSecrets(archivedAsset, text, secrets);
         byte[] bytes = compress(text);
-        String sha256 = sha256(bytes);
+        String sha256 = Sha256.of(bytes);
         JsonNode header = header(text);
         return new Prepared(archivedAsset, text, bytes, sha256, ObjectKeys.ledgerArchive(archivedAsset, sha256),
                 header.get("events").asLong(), header.get("firstSeq").asLong(), header.get("lastSeq").asLong(),
@@ -202,14 +200,6 @@ final class MilestoneArchiver {
             return EventCodec.mapper().readTree(newline < 0 ? text : text.substring(0, newline));
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "the ledger's archive has no header line: " + e.getMessage(), e);
-        }
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 }

@@ -1,15 +1,14 @@
 package io.stowage.cli;
 
+import io.stowage.events.Sha256;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -48,12 +47,7 @@ record ServiceTokens(String operator, String reader, String services) {
 
     /** @return a token line for {@code stowage.auth.tokens}: {@code <role>:<name>:<sha256-hex of the token's UTF-8 bytes>} */
     static String line(String role, String name, String token) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-            return role + ":" + name + ":" + HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return role + ":" + name + ":" + Sha256.of(token.getBytes(StandardCharsets.UTF_8));
     }
 
     /** @return 32 bytes from {@link SecureRandom}, URL-safe base64 without padding (the services' {@code TokenTable.newToken} shape) */

@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.cli.AuditStoreFinding.Problem;
+import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreConfig;
@@ -17,8 +18,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -55,19 +54,19 @@ class AuditStoreS3Test {
 
             List<AuditStoreEntry> held = AuditStoreListing.of(store, prefix);
             assertThat(held).containsExactly(
-                    new AuditStoreEntry(prefix + "a-good", good.length, sha256(good)),
+                    new AuditStoreEntry(prefix + "a-good", good.length, Sha256.of(good)),
                     new AuditStoreEntry(prefix + "c-bare", bare.length, null),
-                    new AuditStoreEntry(prefix + "d-stray", stray.length, sha256(stray)));
+                    new AuditStoreEntry(prefix + "d-stray", stray.length, Sha256.of(stray)));
 
             List<AuditStoreEntry> ledger = List.of(
-                    new AuditStoreEntry(prefix + "a-good", good.length, sha256(good)),
-                    new AuditStoreEntry(prefix + "b-gone", gone.length, sha256(gone)),
-                    new AuditStoreEntry(prefix + "c-bare", bare.length + 1, sha256(bare)));
+                    new AuditStoreEntry(prefix + "a-good", good.length, Sha256.of(good)),
+                    new AuditStoreEntry(prefix + "b-gone", gone.length, Sha256.of(gone)),
+                    new AuditStoreEntry(prefix + "c-bare", bare.length + 1, Sha256.of(bare)));
             assertThat(AuditStoreReconciler.reconcile(ledger, held)).containsExactly(
                     new AuditStoreFinding(Problem.MISSING, prefix + "b-gone", null, null),
                     new AuditStoreFinding(Problem.SIZE, prefix + "c-bare", Long.toString(bare.length + 1),
                             Long.toString(bare.length)),
-                    new AuditStoreFinding(Problem.SHA256, prefix + "c-bare", sha256(bare), "none"),
+                    new AuditStoreFinding(Problem.SHA256, prefix + "c-bare", Sha256.of(bare), "none"),
                     new AuditStoreFinding(Problem.UNKNOWN, prefix + "d-stray", null, null));
             assertThat(AuditStoreReconciler.reconcile(ledger.subList(0, 1), held.subList(0, 1))).isEmpty();
         }
@@ -75,10 +74,6 @@ class AuditStoreS3Test {
 
     private void put(S3ObjectStore store, String key, byte[] content) throws Exception {
         Path file = Files.write(dir.resolve(UUID.randomUUID().toString()), content);
-        store.put(key, file, content.length, sha256(content), Map.of());
-    }
-
-    private static String sha256(byte[] content) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+        store.put(key, file, content.length, Sha256.of(content), Map.of());
     }
 }

@@ -2,6 +2,7 @@ package io.stowage.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,11 +18,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.util.HexFormat;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -136,7 +135,7 @@ class BaselineArchiveEndToEndTest {
 
         try (PrimaryStore store = new PrimaryStore(platform.session().stack())) {
             byte[] archive = read(store, PREFIX + PINNED_ARCHIVE + ".tar.zst");
-            assertThat(sha(archive)).isEqualTo(PINNED_ARCHIVE);
+            assertThat(Sha256.of(archive)).isEqualTo(PINNED_ARCHIVE);
             assertThat(archive.length).isEqualTo(first.path("bytes").asInt());
             assertGnuTarExtracts(archive);
             byte[] members = read(store, PREFIX + PINNED_ARCHIVE + ".members.jsonl");
@@ -249,15 +248,7 @@ class BaselineArchiveEndToEndTest {
     }
 
     private static String sha(String text) {
-        return sha(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String sha(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.of(text.getBytes(StandardCharsets.UTF_8));
     }
 
     record Result(int exit, String out, String err) {

@@ -1,10 +1,10 @@
 package io.stowage.cli;
 
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;

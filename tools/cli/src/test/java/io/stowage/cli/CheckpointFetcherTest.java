@@ -1,7 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.events.ObjectKeys;
-import io.stowage.store.Sha256;
+import io.stowage.events.Sha256;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,6 +2,7 @@ package io.stowage.cli;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.Provenance;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.CheckpointManifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,12 +40,12 @@ class CheckpointPublisherTest {
         assertThat(prepared.warnings()).isEmpty();
         assertThat(prepared.manifest().files()).extracting(f -> f.path() + " " + f.bytes() + " " + f.sha256())
                 .containsExactly("model.pt 3 " + ABC_SHA, "provenance.json "
-                        + Files.size(step.resolve("provenance.json")) + " " + CheckpointPublisher.sha256(step.resolve("provenance.json")),
+                        + Files.size(step.resolve("provenance.json")) + " " + Sha256.of(step.resolve("provenance.json")),
                         "shards/empty.bin 0 " + EMPTY_SHA);
         Path manifest = Path.of(prepared.event().manifestPath());
         assertThat(manifest).startsWith(tmp.resolve("staging"));
         assertThat(manifest.startsWith(step)).isFalse();
-        assertThat(CheckpointPublisher.sha256(manifest)).isEqualTo(prepared.event().manifestSha256());
+        assertThat(Sha256.of(manifest)).isEqualTo(prepared.event().manifestSha256());
         assertThat(EventCodec.mapper().readValue(manifest.toFile(), CheckpointManifest.class)).isEqualTo(prepared.manifest());
         assertThat(prepared.event().assetId()).isEqualTo("checkpoint/exp/run/000000000007");
         assertThat(prepared.event().provenance().codeCommit()).isEqualTo("c0ffee");

@@ -5,6 +5,7 @@ import com.github.luben.zstd.ZstdInputStream;
 import io.stowage.events.ConditionResult;
 import io.stowage.events.EventCodec;
 import io.stowage.events.InventoryEntry;
+import io.stowage.events.Sha256;
 import io.stowage.events.Topics;
 import io.stowage.events.ledger.ReleaseOutcome;
 import io.stowage.events.manifest.CheckpointManifest;
@@ -137,7 +138,7 @@ class DemoEndToEndTest {
         for (ShardEntry shard : manifest.shards()) {
             byte[] shardBytes = get(stack.primaryBucket(), shard.key());
             assertThat(shard.key()).isEqualTo(prefix + "shards/" + shard.sha256() + ".tar.zst");
-            assertThat(sha256(shardBytes)).isEqualTo(shard.sha256());
+            assertThat(Sha256.of(shardBytes)).isEqualTo(shard.sha256());
             assertThat((long) shardBytes.length).isEqualTo(shard.bytes());
             List<MemberEntry> members = members(get(stack.primaryBucket(), shard.membersKey()));
             Map<String, String> inTar = untar(shardBytes);
@@ -198,11 +199,11 @@ class DemoEndToEndTest {
         assertThat(latest.files()).extracting(io.stowage.events.manifest.LatestCheckpoint.File::path)
                 .containsExactly("model.pt", "optimizer.pt", "provenance.json");
         for (io.stowage.events.manifest.LatestCheckpoint.File file : latest.files()) {
-            assertThat(sha256(get(stack.primaryBucket(), file.key()))).isEqualTo(file.sha256());
+            assertThat(Sha256.of(get(stack.primaryBucket(), file.key()))).isEqualTo(file.sha256());
         }
         for (String key : replica) {
             byte[] copy = get(stack.replicaBucket(), key);
-            assertThat(key).contains("/" + sha256(copy) + "/");
+            assertThat(key).contains("/" + Sha256.of(copy) + "/");
             assertThat(copy).isEqualTo(get(stack.primaryBucket(), key));
         }
     }
@@ -319,9 +320,9 @@ class DemoEndToEndTest {
         assertThat(plan.conditions()).extracting(ConditionResult::condition, ConditionResult::passed).containsExactly(
                 tuple(1, true), tuple(2, true), tuple(3, true), tuple(4, true), tuple(5, true));
         assertThat(plan.files()).extracting(InventoryEntry::path, InventoryEntry::bytes, InventoryEntry::sha256).containsExactly(
-                tuple("model.pt", Files.size(step.resolve("model.pt")), sha256(Files.readAllBytes(step.resolve("model.pt")))),
+                tuple("model.pt", Files.size(step.resolve("model.pt")), Sha256.of(Files.readAllBytes(step.resolve("model.pt")))),
                 tuple("provenance.json", Files.size(step.resolve("provenance.json")),
-                        sha256(Files.readAllBytes(step.resolve("provenance.json")))));
+                        Sha256.of(Files.readAllBytes(step.resolve("provenance.json")))));
         assertThat(plan.totalBytes()).isEqualTo(Files.size(step.resolve("model.pt")) + Files.size(step.resolve("provenance.json")));
         // every evidence id is an event the ledger stored, of the kind that proves that condition
         Map<Integer, Set<String>> expectedTopics = Map.of(
@@ -389,7 +390,7 @@ class DemoEndToEndTest {
         assertThat(result.key()).isEqualTo("ledger/archives/" + runAsset + "/" + result.sha256() + ".jsonl.zst");
 
         byte[] stored = get(stack.primaryBucket(), result.key());
-        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(stored))).isEqualTo(result.sha256());
+        assertThat(Sha256.of(stored)).isEqualTo(result.sha256());
         assertThat(stored).hasSize((int) result.bytes());
         String text;
         try (ZstdInputStream in = new ZstdInputStream(new ByteArrayInputStream(stored))) {
@@ -572,7 +573,7 @@ class DemoEndToEndTest {
         try (TarArchiveInputStream tar = new TarArchiveInputStream(new ZstdInputStream(new ByteArrayInputStream(shard)))) {
             for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
                 if (entry.isFile()) {
-                    hashes.put(entry.getName(), sha256(tar.readAllBytes()));
+                    hashes.put(entry.getName(), Sha256.of(tar.readAllBytes()));
                 }
             }
         }
@@ -600,14 +601,10 @@ class DemoEndToEndTest {
         Map<String, String> hashes = new LinkedHashMap<>();
         try (var walk = Files.walk(dir)) {
             for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
-                hashes.put(dir.relativize(file).toString(), CheckpointPublisher.sha256(file));
+                hashes.put(dir.relativize(file).toString(), Sha256.of(file));
             }
         }
         return hashes;
-    }
-
-    private static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
 }

@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import com.github.luben.zstd.Zstd;
+import io.stowage.events.Sha256;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ class MilestoneArchiverTest {
         byte[] second = MilestoneArchiver.compress(new String(TEXT.toCharArray()));
 
         assertThat(second).isEqualTo(first);
-        assertThat(MilestoneArchiver.sha256(second)).isEqualTo(MilestoneArchiver.sha256(first)).hasSize(64);
+        assertThat(Sha256.of(second)).isEqualTo(Sha256.of(first)).hasSize(64);
         assertThat(new String(Zstd.decompress(first, (int) Zstd.getFrameContentSize(first)), StandardCharsets.UTF_8))
                 .isEqualTo(TEXT);
         assertThat(MilestoneArchiver.compress(TEXT + " ")).isNotEqualTo(first);

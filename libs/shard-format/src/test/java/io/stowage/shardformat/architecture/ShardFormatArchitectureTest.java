@@ -9,8 +9,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
 /**
  * Consumes the shard-format module's compiled main classes and fails the build when one of them depends on anything
- * but the JDK, Commons Compress, zstd-jni, Jackson and the {@code events} contract: the reader is pure Java, usable by
- * a training process as well as by the CLI, and it never reaches the object store or a framework.
+ * but the JDK, Commons Compress, zstd-jni, Jackson and the {@code events} contract: the reader and the writer
+ * ({@code write}) are pure Java, usable by a training process, the CLI, a benchmark and the shard-builder service alike,
+ * and they never reach the object store or a framework.
  */
 class ShardFormatArchitectureTest {
 
@@ -21,7 +22,7 @@ class ShardFormatArchitectureTest {
         classes().should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.stowage.shardformat..",
                         "io.stowage.events..", "org.apache.commons.compress..", "com.github.luben.zstd..",
                         "com.fasterxml.jackson..")
-                .because("the shard reader is pure Java: no framework, no store client")
+                .because("the shard format, both sides, is pure Java: no framework, no store client")
                 .check(main);
     }
 }

@@ -1,6 +1,6 @@
 package io.stowage.store.s3;
 
-import io.stowage.store.Sha256;
+import io.stowage.events.Sha256;
 import io.stowage.store.SourceChangedException;
 
 import java.io.EOFException;
@@ -115,7 +115,7 @@ final class HashingSource implements AutoCloseable {
         String actual;
         try {
             actual = Sha256.of(file);
-        } catch (UncheckedIOException e) {
+        } catch (IOException e) {
             actual = null;
         }
         return new SourceChangedException(file.toString(), expectedBytes, expectedSha256, actualBytes, actual);

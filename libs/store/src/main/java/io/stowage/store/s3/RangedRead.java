@@ -1,7 +1,7 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.store.ReadResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.TransientStoreException;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;

@@ -1,10 +1,10 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectNotFoundException;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.ReadResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;

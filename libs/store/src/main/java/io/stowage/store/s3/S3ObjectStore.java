@@ -1,12 +1,12 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectNotFoundException;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.PutResult;
 import io.stowage.store.ReadResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;

@@ -1,6 +1,6 @@
 package io.stowage.store.s3;
 
-import io.stowage.store.Sha256;
+import io.stowage.events.Sha256;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import software.amazon.awssdk.core.FileRequestBodyConfiguration;

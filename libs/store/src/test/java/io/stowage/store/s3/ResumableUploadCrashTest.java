@@ -1,9 +1,9 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.ReadResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

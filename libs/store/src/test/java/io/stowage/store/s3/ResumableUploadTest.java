@@ -1,10 +1,10 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.PutResult;
 import io.stowage.store.ReadResult;
-import io.stowage.store.Sha256;
 import io.stowage.store.SourceChangedException;
 import io.stowage.store.StoreAccessException;
 import io.stowage.store.StoreConfig;

@@ -1,12 +1,12 @@
 package io.stowage.store.s3;
 
+import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.ObjectStoreConformance;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.PermanentStoreException;
-import io.stowage.store.Sha256;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.TransientStoreException;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,6 @@
 package io.stowage.store.s3;
 
-import io.stowage.store.Sha256;
+import io.stowage.events.Sha256;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.reactivestreams.Subscriber;

@@ -1,6 +1,7 @@
 package io.stowage.gatekeeper.domain;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.manifest.MemberEntry;
 
@@ -55,7 +56,7 @@ final class TrustedFiles {
             findings.fail(GateCheck.MANIFEST_UNREADABLE, path + ": " + e.getMessage());
             return null;
         }
-        if (!Sha256.hex(bytes).equals(expectedSha256)) {
+        if (!Sha256.of(bytes).equals(expectedSha256)) {
             findings.fail(GateCheck.MANIFEST_CHANGED, path.toString());
             return null;
         }

@@ -1,22 +1,18 @@
 package io.stowage.gatekeeper.storage;
 
 import io.stowage.events.DirectoryFingerprint;
+import io.stowage.events.Sha256;
 import io.stowage.gatekeeper.domain.LocalTree;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -25,8 +21,6 @@ import java.util.List;
  * hashes files by streaming them through SHA-256 (blocking I/O).
  */
 public final class FileSystemTree implements LocalTree {
-    private static final int BUFFER_BYTES = 1 << 20;
-
     /** @return the {@link BasicFileAttributes#fileKey()} (device and inode) of the path itself, null when missing */
     @Override
     public Object fileKey(Path path) {
@@ -86,14 +80,7 @@ public final class FileSystemTree implements LocalTree {
 
     @Override
     public String sha256(Path file) throws IOException {
-        MessageDigest digest = newDigest();
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), digest)) {
-            byte[] buffer = new byte[BUFFER_BYTES];
-            while (in.read(buffer) >= 0) {
-                // reading feeds the digest
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
+        return Sha256.of(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static EntryType typeOf(BasicFileAttributes attrs) {
@@ -104,13 +91,5 @@ public final class FileSystemTree implements LocalTree {
             return EntryType.DIRECTORY;
         }
         return attrs.isRegularFile() ? EntryType.FILE : EntryType.OTHER;
-    }
-
-    private static MessageDigest newDigest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
     }
 }

@@ -6,6 +6,7 @@ import io.stowage.events.FailedCondition;
 import io.stowage.events.InventoryEntry;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.Provenance;
+import io.stowage.events.Sha256;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
@@ -92,8 +93,8 @@ class GateEvaluatorTest {
         assertThat(decision.conditions().get(4).evidence()).containsExactlyInAnyOrder(
                 "up:primary:" + model, "head:primary:" + model, "up:primary:" + provenance, "head:primary:" + provenance);
         assertThat(decision.inventory().entries()).containsExactly(
-                new InventoryEntry("model.bin", 7, Sha256.hex("weights".getBytes(StandardCharsets.UTF_8))),
-                new InventoryEntry("provenance.json", 2, Sha256.hex("{}".getBytes(StandardCharsets.UTF_8))));
+                new InventoryEntry("model.bin", 7, Sha256.of("weights".getBytes(StandardCharsets.UTF_8))),
+                new InventoryEntry("provenance.json", 2, Sha256.of("{}".getBytes(StandardCharsets.UTF_8))));
         assertThat(decision.inventory().digest()).isEqualTo(DirectoryInventory.digestOf(decision.inventory().entries()));
         assertThat(decision.conditions().get(4).reason()).contains("2 file(s), 9 bytes", decision.inventory().digest());
     }

@@ -1,5 +1,7 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.Sha256;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -94,9 +96,9 @@ class InMemoryTree implements LocalTree {
         StringBuilder listing = new StringBuilder();
         for (Entry entry : list(dir)) {
             listing.append(entry.type()).append('\t').append(entry.path()).append('\t')
-                    .append(entry.type() == EntryType.FILE ? Sha256.hex(files.get(entry.path())) : "").append('\n');
+                    .append(entry.type() == EntryType.FILE ? Sha256.of(files.get(entry.path())) : "").append('\n');
         }
-        return Sha256.hex(listing.toString().getBytes(StandardCharsets.UTF_8));
+        return Sha256.of(listing.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -110,7 +112,7 @@ class InMemoryTree implements LocalTree {
 
     @Override
     public String sha256(Path file) throws NoSuchFileException {
-        return Sha256.hex(read(file));
+        return Sha256.of(read(file));
     }
 
     private Set<Path> allPaths() {

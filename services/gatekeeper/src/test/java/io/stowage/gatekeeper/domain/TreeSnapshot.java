@@ -1,5 +1,7 @@
 package io.stowage.gatekeeper.domain;
 
+import io.stowage.events.Sha256;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -29,6 +31,6 @@ final class TreeSnapshot {
     }
 
     static String fileDigest(Path file) throws IOException {
-        return Sha256.hex(Files.readAllBytes(file));
+        return Sha256.of(Files.readAllBytes(file));
     }
 }

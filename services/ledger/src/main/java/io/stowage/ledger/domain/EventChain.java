@@ -8,12 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -44,13 +42,7 @@ public final class EventChain {
 
     /** @return the 64 lowercase hex digits of the link of row {@code seq} holding {@code event} after {@code previous} */
     public static String link(String previous, long seq, StoredEvent event) {
-        try {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            byte[] input = (previous + "\n" + canonicalJson(seq, event)).getBytes(StandardCharsets.UTF_8);
-            return HexFormat.of().formatHex(sha256.digest(input));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return Sha256.of((previous + "\n" + canonicalJson(seq, event)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** @return the canonical JSON of row {@code seq} holding {@code event} (see the class comment) */

@@ -1,6 +1,6 @@
 package io.stowage.shardbuilder.api;
 
-import io.stowage.shardbuilder.domain.DatasetInputException;
+import io.stowage.shardformat.write.DatasetInputException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;

@@ -2,6 +2,7 @@ package io.stowage.shardbuilder.domain;
 
 import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.write.WrittenFile;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -3,15 +3,23 @@ package io.stowage.shardbuilder.domain;
 import io.stowage.events.EventCodec;
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.Validation;
 import io.stowage.events.manifest.BaselineManifest;
+import io.stowage.shardformat.write.BuiltShard;
+import io.stowage.shardformat.write.DatasetInputException;
+import io.stowage.shardformat.write.DatasetScanner;
+import io.stowage.shardformat.write.DurableFiles;
+import io.stowage.shardformat.write.Member;
+import io.stowage.shardformat.write.MemberChangedException;
+import io.stowage.shardformat.write.ShardPlan;
+import io.stowage.shardformat.write.ShardWriter;
+import io.stowage.shardformat.write.WrittenFile;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -67,9 +75,8 @@ public final class BaselineArchiver {
             BuiltShard built = writer.write(prepared.plan(), scratch);
             BaselineManifest manifest = manifest(request, built);
             byte[] bytes = EventCodec.mapper().writeValueAsBytes(manifest);
-            MessageDigest digest = DigestingOutputStream.sha256();
-            return new ArchivedBaseline(prepared.source(), null, null, null, manifest,
-                    HexFormat.of().formatHex(digest.digest(bytes)), built.entries());
+            return new ArchivedBaseline(prepared.source(), null, null, null, manifest, Sha256.of(bytes),
+                    built.entries());
         } finally {
             deleteTree(scratch);
         }

@@ -5,6 +5,8 @@ import io.stowage.events.DatasetSealed;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
+import io.stowage.shardformat.write.BuiltShard;
+import io.stowage.shardformat.write.SealedDataset;
 
 import java.time.Clock;
 import java.util.ArrayList;

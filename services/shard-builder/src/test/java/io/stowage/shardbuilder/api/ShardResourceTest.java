@@ -6,15 +6,15 @@ import io.restassured.http.ContentType;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.events.manifest.DatasetManifest;
-import io.stowage.shardbuilder.domain.DatasetSharder;
-import io.stowage.shardbuilder.domain.SealedDataset;
-import io.stowage.shardbuilder.domain.ShardFiles;
-import io.stowage.shardbuilder.domain.ShardRequest;
-import io.stowage.shardbuilder.domain.ShardWriter;
+import io.stowage.shardformat.write.DatasetSharder;
+import io.stowage.shardformat.write.SealedDataset;
+import io.stowage.shardformat.write.ShardRequest;
+import io.stowage.shardformat.write.ShardWriter;
 import io.stowage.stack.StowageStackResource;
 import io.stowage.shardbuilder.ShardBuilderConfig;
 import jakarta.inject.Inject;
@@ -104,7 +104,7 @@ class ShardResourceTest {
         assertThat(response.assetId()).isEqualTo(assetId);
         Path manifestPath = staging.resolve("datasets/speech/" + revision + "/manifest.json");
         assertThat(response.manifestPath()).isEqualTo(manifestPath.toString());
-        assertThat(response.manifestSha256()).isEqualTo(ShardFiles.sha256(manifestPath));
+        assertThat(response.manifestSha256()).isEqualTo(Sha256.of(manifestPath));
         DatasetManifest manifest = EventCodec.mapper().readValue(manifestPath.toFile(), DatasetManifest.class);
         assertThat(manifest.shards()).extracting(s -> s.sha256()).isEqualTo(response.shardShas());
 
@@ -123,9 +123,9 @@ class ShardResourceTest {
         assertThat(built).extracting(ShardBuilt::index).containsExactly(0, 1, 2);
         assertThat(built).extracting(ShardBuilt::sha256).isEqualTo(response.shardShas());
         for (ShardBuilt shard : built) {
-            assertThat(ShardFiles.sha256(Path.of(shard.shardPath()))).isEqualTo(shard.sha256());
+            assertThat(Sha256.of(Path.of(shard.shardPath()))).isEqualTo(shard.sha256());
             assertThat(Files.size(Path.of(shard.shardPath()))).isEqualTo(shard.bytes());
-            assertThat(ShardFiles.sha256(Path.of(shard.membersPath()))).isEqualTo(shard.membersSha256());
+            assertThat(Sha256.of(Path.of(shard.membersPath()))).isEqualTo(shard.membersSha256());
             assertThat(shard.sourceDir()).isEqualTo(dir.toString());
         }
         assertThat(built.get(0).meta().causationId()).isNull();
@@ -133,7 +133,7 @@ class ShardResourceTest {
         assertThat(sealed.meta().causationId()).isEqualTo(built.get(2).meta().eventId());
         assertThat(sealed.shardCount()).isEqualTo(3);
         assertThat(sealed.memberCount()).isEqualTo(6);
-        assertThat(sealed.manifestSha256()).isEqualTo(ShardFiles.sha256(manifestPath));
+        assertThat(sealed.manifestSha256()).isEqualTo(Sha256.of(manifestPath));
         assertThat(sealed.license()).isEqualTo("CC-BY-SA-3.0");
     }
 

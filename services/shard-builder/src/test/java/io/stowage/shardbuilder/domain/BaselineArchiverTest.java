@@ -1,8 +1,15 @@
 package io.stowage.shardbuilder.domain;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.write.DatasetInputException;
+import io.stowage.shardformat.write.DatasetSharder;
+import io.stowage.shardformat.write.SealedDataset;
+import io.stowage.shardformat.write.ShardFiles;
+import io.stowage.shardformat.write.ShardRequest;
+import io.stowage.shardformat.write.ShardWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,7 +56,7 @@ class BaselineArchiverTest {
     }
 
     private static String sha(String text) {
-        return ShardFiles.sha256(text.getBytes(StandardCharsets.UTF_8));
+        return Sha256.of(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private BaselineRequest request(Path dir, Path staging) {
@@ -70,7 +77,7 @@ class BaselineArchiverTest {
         // the local layout mirrors the keys
         assertThat(archived.archive().path()).isEqualTo(staging.resolve(m.key()));
         assertThat(archived.members().path()).isEqualTo(staging.resolve(m.membersKey()));
-        assertThat(ShardFiles.sha256(archived.archive().path())).isEqualTo(PINNED_ARCHIVE);
+        assertThat(Sha256.of(archived.archive().path())).isEqualTo(PINNED_ARCHIVE);
         assertThat(archived.archive().bytes()).isEqualTo(Files.size(archived.archive().path())).isEqualTo(m.bytes());
 
         // member manifest: one JSON line per file, sorted by path, the same format as a dataset shard's
@@ -96,7 +103,7 @@ class BaselineArchiverTest {
         assertThat(m.format()).isEqualTo("stowage.baseline.v1");
         assertThat(archived.manifestFile().path()).isEqualTo(staging.resolve(
                 "archives/baselines/whisper-tiny/baseline-1/" + PINNED_ARCHIVE + ".manifest.json"));
-        assertThat(archived.manifestSha256()).isEqualTo(ShardFiles.sha256(archived.manifestFile().path()));
+        assertThat(archived.manifestSha256()).isEqualTo(Sha256.of(archived.manifestFile().path()));
     }
 
     @Test

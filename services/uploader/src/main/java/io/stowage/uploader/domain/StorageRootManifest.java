@@ -1,11 +1,9 @@
 package io.stowage.uploader.domain;
 
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The storage root manifest ({@value ObjectKeys#ROOT_MANIFEST}): a fixed JSON document recording the key layout of
@@ -57,11 +55,7 @@ public final class StorageRootManifest {
 
     /** @return SHA-256 of {@link #bytes()}, 64 lower-case hex digits */
     public static String sha256() {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes()));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return Sha256.of(bytes());
     }
 
     /** What to do at start-up, given what the store holds at {@value ObjectKeys#ROOT_MANIFEST}. */

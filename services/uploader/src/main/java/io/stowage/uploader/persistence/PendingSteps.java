@@ -1,6 +1,7 @@
 package io.stowage.uploader.persistence;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.storage.UploaderSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -108,11 +107,6 @@ public class PendingSteps {
     }
 
     private static String hash(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.of(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,8 +1,8 @@
 package io.stowage.uploader.storage;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
 import io.stowage.events.manifest.CheckpointManifest;
-import io.stowage.store.Sha256;
 import io.stowage.uploader.domain.PlanRefusedException;
 
 import java.io.IOException;

@@ -2,12 +2,11 @@ package io.stowage.verifier.domain;
 
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectUploaded;
+import io.stowage.events.Sha256;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -103,12 +102,7 @@ public final class FullReadPolicy {
 
     /** @return the key's draw in [0, 1) under this seed: the first 53 bits of SHA-256(seed + "\n" + key) */
     double draw(String key) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((seed + "\n" + key).getBytes(StandardCharsets.UTF_8));
-            return (ByteBuffer.wrap(digest).getLong() >>> 11) * 0x1.0p-53;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        byte[] digest = Sha256.newDigest().digest((seed + "\n" + key).getBytes(StandardCharsets.UTF_8));
+        return (ByteBuffer.wrap(digest).getLong() >>> 11) * 0x1.0p-53;
     }
 }
