@@ -15,6 +15,7 @@ import io.stowage.cli.command.TokenCommand;
 import io.stowage.cli.command.UpCommand;
 import io.stowage.cli.command.VolumeCommand;
 import io.stowage.cli.command.WatchCommand;
+import io.stowage.cli.output.LibraryLogs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,6 +36,7 @@ public final class StowageCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        LibraryLogs.configure(); // before any library logs: one line each, WARNING and up
         System.exit(execute(args));
     }
 
