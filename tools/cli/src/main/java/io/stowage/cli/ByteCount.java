@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Byte counts as a user types them ({@code 500000}, {@code 64M}, {@code 10GiB}, {@code 2T}) and as the CLI prints them. */
-final class ByteCount {
+public final class ByteCount {
     private static final Pattern FORM = Pattern.compile("([0-9]{1,19})\\s*([KMGT]?)(i?B)?", Pattern.CASE_INSENSITIVE);
 
     private ByteCount() {
@@ -16,7 +16,7 @@ final class ByteCount {
      * @return the number of bytes, at least 1
      * @throws CliException exit 2 for anything else, zero, or more than {@code Long.MAX_VALUE}
      */
-    static long parse(String option, String text) {
+    public static long parse(String option, String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) {
             throw new CliException(CliException.USAGE, option + " must be a byte count such as 500000, 64M or 10G, not '"
@@ -41,7 +41,7 @@ final class ByteCount {
     }
 
     /** @return e.g. {@code 812 B}, {@code 3.4 MiB}, {@code 1.25 GiB} */
-    static String human(long bytes) {
+    public static String human(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";
         }

@@ -5,7 +5,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /** Checks of the user's input that every command words the same way (exit 2 on failure). */
-final class Inputs {
+public final class Inputs {
     private Inputs() {
     }
 
@@ -13,7 +13,7 @@ final class Inputs {
      * @param what how the message names the directory, e.g. "dataset directory"
      * @throws CliException (exit 2) saying whether {@code dir} is missing, not a directory, or unreadable
      */
-    static void requireReadableDirectory(String what, Path dir) {
+    public static void requireReadableDirectory(String what, Path dir) {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new CliException(CliException.USAGE, what + " " + dir + " does not exist");
         }
@@ -26,7 +26,7 @@ final class Inputs {
     }
 
     /** @return e.g. "1 shard", "4 shards" */
-    static String count(long n, String noun) {
+    public static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

@@ -9,7 +9,7 @@ import io.stowage.events.Validation;
  * any byte: {@code a+b}, {@code a b}, {@code x//y}, {@code /lead}, {@code naïve café} and {@code 100%} are
  * refused with one line and exit code 2.
  */
-final class NameArguments {
+public final class NameArguments {
     private NameArguments() {
     }
 
@@ -17,7 +17,7 @@ final class NameArguments {
      * @param option the option as the user typed it, e.g. {@code --experiment}
      * @throws CliException exit 2, message e.g. {@code --experiment 'a+b' is not a valid name: use only ... ('+' (U+002B) is not allowed)}
      */
-    static void require(String option, String value) {
+    public static void require(String option, String value) {
         try {
             Validation.requireSegment(option, value);
         } catch (InvalidEventException e) {

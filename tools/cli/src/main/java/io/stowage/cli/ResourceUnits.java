@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses the sizes ("500GB", "1TB", "500") and durations ("72h", "30m", "3d", "90s", "PT72H") of the volume and pod commands. */
-final class ResourceUnits {
+public final class ResourceUnits {
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(GB|G|TB|T)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern SPAN = Pattern.compile("(\\d+)\\s*(s|m|h|d)", Pattern.CASE_INSENSITIVE);
 
@@ -17,7 +17,7 @@ final class ResourceUnits {
      * @return GB (10^9 bytes): "500GB" or "500" = 500, "1TB" = 1000
      * @throws CliException (exit 2) for anything else or a size above Integer.MAX_VALUE
      */
-    static int gigabytes(String text) {
+    public static int gigabytes(String text) {
         Matcher m = SIZE.matcher(text.trim());
         if (!m.matches()) {
             throw new CliException(CliException.USAGE, "size must look like 500GB or 1TB: " + text);
@@ -32,7 +32,7 @@ final class ResourceUnits {
     }
 
     /** @return the duration: "72h", "30m", "3d", "90s", "0" (none) or ISO-8601 ("PT72H"); @throws CliException (exit 2) otherwise */
-    static Duration duration(String text) {
+    public static Duration duration(String text) {
         String t = text.trim();
         if (t.equals("0")) {
             return Duration.ZERO;

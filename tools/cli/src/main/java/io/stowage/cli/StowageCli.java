@@ -1,5 +1,21 @@
 package io.stowage.cli;
 
+import io.stowage.cli.command.ArchiveCommand;
+import io.stowage.cli.command.AuditCommand;
+import io.stowage.cli.command.CheckpointCommand;
+import io.stowage.cli.command.CostCommand;
+import io.stowage.cli.command.DatasetCommand;
+import io.stowage.cli.command.DemoCommand;
+import io.stowage.cli.command.PodCommand;
+import io.stowage.cli.command.PresignCommand;
+import io.stowage.cli.command.ReleaseCommand;
+import io.stowage.cli.command.RunCommand;
+import io.stowage.cli.command.StatusCommand;
+import io.stowage.cli.command.TokenCommand;
+import io.stowage.cli.command.UpCommand;
+import io.stowage.cli.command.VolumeCommand;
+import io.stowage.cli.command.WatchCommand;
+import io.stowage.cli.output.LibraryLogs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,6 +36,7 @@ public final class StowageCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        LibraryLogs.configure(); // before any library logs: one line each, WARNING and up
         System.exit(execute(args));
     }
 

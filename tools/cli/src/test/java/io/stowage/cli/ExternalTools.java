@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Runs the programs a user would check Stowage's output with (GNU tar, zstd, sha256sum) from end-to-end tests. */
-final class ExternalTools {
+public final class ExternalTools {
     private ExternalTools() {
     }
 
@@ -17,7 +17,7 @@ final class ExternalTools {
      * @param command the program and its arguments
      * @return its standard output and error, UTF-8; the calling test fails unless it exits 0 within 60 s
      */
-    static String run(Path dir, String... command) throws Exception {
+    public static String run(Path dir, String... command) throws Exception {
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -26,7 +26,7 @@ final class ExternalTools {
     }
 
     /** @return whether {@code program} is an executable file in a directory of {@code PATH} */
-    static boolean onPath(String program) {
+    public static boolean onPath(String program) {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (Files.isExecutable(Path.of(dir, program))) {
                 return true;

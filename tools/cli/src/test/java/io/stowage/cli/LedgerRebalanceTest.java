@@ -1,5 +1,6 @@
 package io.stowage.cli;
 
+import io.stowage.cli.platform.ServiceTokens;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;

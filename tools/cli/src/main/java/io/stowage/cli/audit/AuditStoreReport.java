@@ -1,0 +1,33 @@
+package io.stowage.cli.audit;
+
+import java.util.List;
+
+/**
+ * The store audit of one bucket: how many objects each side holds and what disagrees; printed by
+ * {@code stowage audit store} as a summary line and one line per finding, or as JSON with {@code --json}.
+ *
+ * @param store         logical store name ("primary", "replica")
+ * @param bucket        the bucket listed
+ * @param objects       objects in the bucket
+ * @param ledgerObjects objects the ledger records for this store and bucket
+ * @param findings      the disagreements, in key order
+ */
+public record AuditStoreReport(String store, String bucket, int objects, int ledgerObjects, List<AuditStoreFinding> findings) {
+
+    /** @return the number of findings of {@code problem} */
+    long count(AuditStoreFinding.Problem problem) {
+        return findings.stream().filter(f -> f.problem() == problem).count();
+    }
+
+    /** @return true when nothing disagrees */
+    public boolean clean() {
+        return findings.isEmpty();
+    }
+
+    /** @return {@code primary: 42 objects, 0 missing, 0 unknown, 0 disagree} (disagree = size or SHA-256) */
+    public String summary() {
+        long disagree = count(AuditStoreFinding.Problem.SIZE) + count(AuditStoreFinding.Problem.SHA256);
+        return String.format("%s: %d objects, %d missing, %d unknown, %d disagree", store, objects,
+                count(AuditStoreFinding.Problem.MISSING), count(AuditStoreFinding.Problem.UNKNOWN), disagree);
+    }
+}

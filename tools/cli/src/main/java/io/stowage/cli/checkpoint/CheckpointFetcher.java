@@ -1,0 +1,206 @@
+package io.stowage.cli.checkpoint;
+
+import io.stowage.cli.CliException;
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
+import io.stowage.store.StoreException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Consumes the objects of one stored checkpoint step (listed under {@code checkpoints/<E>/<R>/}, or named
+ * by the run's {@code latest.json} pointer, see {@link LatestPointer})
+ * and produces its files in a local directory: each object is streamed into a temporary file
+ * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
+ * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
+ * every temporary file and leaves no file of the step behind.
+ */
+public final class CheckpointFetcher {
+    /** Hidden directory inside the target that holds files still being downloaded. */
+    public static final String TEMP_DIR = ".stowage-fetch";
+    private static final int BUFFER = 1 << 20;
+
+    /** Where the fetcher reads: a key listing and an object's bytes. */
+    public interface Source {
+        /** @return every key under {@code prefix}, lexical order */
+        List<String> list(String prefix);
+
+        /** @return the bytes of the object at {@code key}; the caller closes the stream */
+        InputStream open(String key);
+    }
+
+    private final Source source;
+    private final Source replica;
+    private final java.util.function.Consumer<String> notice;
+
+    /** Reads every object from {@code source} only. */
+    public CheckpointFetcher(Source source) {
+        this(source, null, message -> { });
+    }
+
+    /**
+     * @param source  the primary store (listing, pointer, objects)
+     * @param replica the replica store, read only for a file whose primary copy is missing, unreadable or fails
+     *                its SHA-256 (key checkpoints have a second copy there under the same key); null for none
+     * @param notice  told, in one line, about each file taken from the replica
+     */
+    public CheckpointFetcher(Source source, Source replica, java.util.function.Consumer<String> notice) {
+        this.source = source;
+        this.replica = replica;
+        this.notice = notice;
+    }
+
+    /**
+     * @param step the step to fetch, or null for the step the run's {@code latest.json} pointer names
+     *             (written by the uploader only once every file of that step was verified)
+     * @param to   a missing or empty directory (created when missing)
+     * @return the step and the files written, with the SHA-256 each was verified against
+     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the step (or the
+     *                      pointer) is not stored, the pointer is malformed, the store fails, or a file's
+     *                      SHA-256 differs from its key
+     */
+    public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
+        String latestKey;
+        try {
+            latestKey = ObjectKeys.checkpointLatest(experiment, run);
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        String prefix = latestKey.replaceFirst("latest\\.json$", "");
+        Path dir = to.toAbsolutePath().normalize();
+        requireEmptyTarget(dir);
+        StoredCheckpoint checkpoint = step == null ? LatestPointer.read(source, experiment, run, latestKey)
+                : listed(experiment, run, prefix, step);
+        Path temp = dir.resolve(TEMP_DIR);
+        try {
+            // a target on a local provider volume: refuse bytes past its quota, counted as they stream
+            QuotaBudget budget = QuotaBudget.of(dir);
+            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
+                fetchOne(file, temp.resolve(file.path()), budget);
+            }
+            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
+                Path target = dir.resolve(file.path());
+                Files.createDirectories(target.getParent());
+                Files.move(temp.resolve(file.path()), target, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (io.stowage.events.VolumeQuota.QuotaExceededException e) {
+            throw new CliException(CliException.FAILED, "refusing to fetch into " + dir + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot write into " + dir + ": " + e.getMessage(), e);
+        } finally {
+            deleteTree(temp);
+        }
+        return checkpoint;
+    }
+
+    private StoredCheckpoint listed(String experiment, String run, String prefix, long step) {
+        try {
+            return StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
+                    CliException.FAILED, "no step " + step + " of " + experiment + "/" + run + " in the primary store"));
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The primary copy, or when it fails and a replica is given, the replica's copy of the same key. */
+    // a replica retry spends the quota budget again for the same file: conservative, it refuses early rather than late
+    private void fetchOne(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+        try {
+            download(source, file, temp, budget);
+        } catch (CliException primaryFailed) {
+            if (replica == null) {
+                throw primaryFailed;
+            }
+            try {
+                download(replica, file, temp, budget);
+            } catch (CliException replicaFailed) {
+                throw new CliException(CliException.FAILED, primaryFailed.getMessage() + "; replica: "
+                        + replicaFailed.getMessage(), replicaFailed);
+            }
+            notice.accept(file.path() + " taken from the replica store (primary: " + primaryFailed.getMessage() + ")");
+        }
+    }
+
+    private void download(Source from, StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+        Files.createDirectories(temp.getParent());
+        MessageDigest digest = Sha256.newDigest();
+        try (InputStream in = from.open(file.key());
+             OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
+            byte[] buffer = new byte[BUFFER];
+            for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {
+                budget.spend(n);
+                out.write(buffer, 0, n);
+            }
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot read " + file.key() + ": " + e.getMessage(), e);
+        }
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        String actual = Sha256.hex(digest);
+        if (!actual.equals(file.sha256())) {
+            Files.deleteIfExists(temp);
+            throw new CliException(CliException.FAILED, "refusing " + file.path() + " (" + file.key() + "): expected sha256 "
+                    + file.sha256() + ", got " + actual);
+        }
+    }
+
+    /** A broken download names the object, not the target directory. */
+    private static int read(InputStream in, byte[] buffer, StoredCheckpoint.StoredFile file) {
+        try {
+            return in.read(buffer);
+        } catch (IOException | RuntimeException e) {
+            throw new CliException(CliException.FAILED, "download of " + file.key() + " broke: " + e.getMessage(), e);
+        }
+    }
+
+    private static void requireEmptyTarget(Path dir) {
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException(CliException.USAGE, "--to " + dir + " is not a directory");
+            }
+            try (Stream<Path> entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new CliException(CliException.USAGE, "--to " + dir + " is not empty: fetch into a new or empty directory");
+                }
+            } catch (IOException e) {
+                throw new CliException(CliException.USAGE, "cannot read --to " + dir + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new CliException(CliException.USAGE, "cannot create --to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<Path> paths = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(paths::add);
+            for (Path path : paths) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot remove temporary files under " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.stowage.cli.client;
+
+import io.stowage.cli.CliException;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Asks the gatekeeper for a release over its HTTP API ({@code POST /api/releases}), with the CLI's bearer
+ * token ({@link BearerToken}); the gatekeeper sends the {@code volume.release.requested} in the token's name.
+ */
+final class GatekeeperClient {
+    private final URI base;
+    private final HttpJson http = new HttpJson();
+
+    /** @param base the gatekeeper's base URL from the session, e.g. {@code http://127.0.0.1:41234} */
+    GatekeeperClient(URI base) {
+        this.base = base;
+    }
+
+    /** The gatekeeper's answer: the new request's id, its event id and the token name it was sent in. */
+    record Accepted(String requestId, String eventId, String requestedBy) {
+    }
+
+    /**
+     * @param target absolute, normalised directory
+     * @return the accepted request
+     * @throws CliException exit 3 when the token is missing, unknown (401) or not an operator's (403); exit 1 when the
+     *                      gatekeeper cannot be reached
+     */
+    Accepted request(Path target, boolean dryRun) {
+        return http.post(base.resolve("/api/releases"), Map.of("path", target.toString(), "dryRun", dryRun),
+                Accepted.class, Duration.ofSeconds(60));
+    }
+}

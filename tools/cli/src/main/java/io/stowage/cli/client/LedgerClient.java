@@ -1,0 +1,110 @@
+package io.stowage.cli.client;
+
+import io.stowage.cli.CliException;
+import io.stowage.cli.platform.ServiceLauncher;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.LedgerStatus;
+import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.events.ledger.ReleaseOutcome;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Reads the ledger's HTTP query API (docs/design/contract.md): asset evidence, release outcomes and
+ * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
+ */
+public final class LedgerClient {
+    private final URI base;
+    private final HttpJson http = new HttpJson();
+
+    public LedgerClient(URI base) {
+        this.base = base;
+    }
+
+    /** @return the asset's evidence, empty when the ledger has not seen it */
+    public Optional<AssetEvidence> asset(String assetId) {
+        return http.get(base.resolve("/api/assets?id=" + encode(assetId)), AssetEvidence.class);
+    }
+
+    /** @return the outcome of a release request, empty when the ledger has not seen it */
+    public Optional<ReleaseOutcome> release(String requestId) {
+        return http.get(base.resolve("/api/releases/" + encode(requestId)), ReleaseOutcome.class);
+    }
+
+    /** @return table counts */
+    public LedgerStatus status() {
+        return http.get(base.resolve("/api/status"), LedgerStatus.class)
+                .orElseThrow(() -> new CliException(CliException.FAILED, "the ledger has no /api/status"));
+    }
+
+    /**
+     * Waits until the asset has {@code expectedObjects} objects, each with a HEAD result and a
+     * full re-read result, and returns the evidence.
+     *
+     * @throws CliException at the first upload failure (its reason), a non-OK verification, or after {@code timeout}
+     */
+    public AssetEvidence awaitVerified(String assetId, int expectedObjects, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        String waitingFor = "the ledger to record " + assetId;
+        while (Instant.now().isBefore(deadline)) {
+            Optional<AssetEvidence> found = asset(assetId);
+            if (found.isPresent()) {
+                AssetEvidence asset = found.get();
+                if (!asset.uploadFailures().isEmpty()) {
+                    throw new CliException(CliException.FAILED, "upload of " + assetId + " failed: " + asset.uploadFailures().get(0));
+                }
+                for (ObjectEvidence object : asset.objects()) {
+                    failIfBad(object, object.headResult());
+                    failIfBad(object, object.fullReadResult());
+                }
+                long done = asset.objects().stream().filter(o -> o.headResult() != null && o.fullReadResult() != null).count();
+                if (asset.sealed() && asset.objects().size() >= expectedObjects && done == asset.objects().size()) {
+                    return asset;
+                }
+                waitingFor = assetId + ": " + done + " of " + expectedObjects + " objects uploaded and verified";
+            }
+            ServiceLauncher.pause(300);
+        }
+        throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds() + " s waiting for " + waitingFor);
+    }
+
+    /**
+     * Waits until the gate decided a release request and, when it passed and was not a dry run,
+     * until the provider-adapter released or refused it.
+     *
+     * @throws CliException after {@code timeout}
+     */
+    public ReleaseOutcome awaitRelease(String requestId, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            Optional<ReleaseOutcome> outcome = release(requestId);
+            if (outcome.isPresent() && !"pending".equals(outcome.get().gate())) {
+                ReleaseOutcome o = outcome.get();
+                boolean finished = "denied".equals(o.gate()) || o.dryRun() || o.released() || o.failureReason() != null;
+                if (finished) {
+                    return o;
+                }
+            }
+            ServiceLauncher.pause(300);
+        }
+        throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds()
+                + " s waiting for the gate to decide release request " + requestId);
+    }
+
+    private static void failIfBad(ObjectEvidence object, VerifyResult result) {
+        if (result != null && result != VerifyResult.OK) {
+            throw new CliException(CliException.FAILED, "verification of " + object.store() + ":" + object.key()
+                    + " gave " + result);
+        }
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

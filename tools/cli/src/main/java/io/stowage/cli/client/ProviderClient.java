@@ -1,0 +1,88 @@
+package io.stowage.cli.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.CliException;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The provider-adapter's HTTP API for volumes, pods, the cap sweep and the cost report, answered as JSON trees:
+ * {@code /api/volumes}, {@code /api/pods}, {@code /api/sweep}, {@code /api/cost}.
+ */
+public final class ProviderClient {
+    private final URI base;
+    private final HttpJson http = new HttpJson();
+
+    /** @param base the provider-adapter's base URL from the session */
+    public ProviderClient(URI base) {
+        this.base = base;
+    }
+
+    /** @return the created volume record; @throws CliException with the adapter's error (exit 2 refused, 1 failed) */
+    public JsonNode createVolume(Map<String, Object> request) {
+        return http.post(base.resolve("/api/volumes"), request, JsonNode.class, Duration.ofMinutes(5));
+    }
+
+    /** @return every volume the adapter knows, as its JSON array ({@code GET /api/volumes}) */
+    public JsonNode volumes() {
+        return http.get(base.resolve("/api/volumes"), JsonNode.class).orElseThrow();
+    }
+
+    /** @return the volume with id {@code id}, empty when the adapter answers 404 */
+    public Optional<JsonNode> volume(String id) {
+        return http.get(base.resolve("/api/volumes/" + encode(id)), JsonNode.class);
+    }
+
+    /** @return the volume after asking for its release through the gate (RELEASING, or DESTROYED when it held no file) */
+    public JsonNode releaseVolume(String id) {
+        return http.post(base.resolve("/api/volumes/" + encode(id) + "/release"), Map.of(), JsonNode.class,
+                Duration.ofMinutes(5));
+    }
+
+    /** @return the created pod record; @throws CliException with the adapter's error (exit 2 refused, 1 failed) */
+    public JsonNode createPod(Map<String, Object> request) {
+        return http.post(base.resolve("/api/pods"), request, JsonNode.class, Duration.ofMinutes(5));
+    }
+
+    /** @return every pod the adapter knows, as its JSON array ({@code GET /api/pods}) */
+    public JsonNode pods() {
+        return http.get(base.resolve("/api/pods"), JsonNode.class).orElseThrow();
+    }
+
+    /** @return the pod after asking the provider to terminate it ({@code POST /api/pods/{id}/terminate}) */
+    public JsonNode terminatePod(String id) {
+        return http.post(base.resolve("/api/pods/" + encode(id) + "/terminate"), Map.of(), JsonNode.class,
+                Duration.ofMinutes(5));
+    }
+
+    /** @return the run's cap after setting it ({@code PUT /api/runs/{runId}/cap}) */
+    public JsonNode capRun(String runId, Map<String, Object> cap) {
+        return http.put(base.resolve("/api/runs/" + encode(runId) + "/cap"), cap, JsonNode.class, Duration.ofMinutes(1));
+    }
+
+    /** @return every run with a cap, as its JSON array ({@code GET /api/runs}) */
+    public JsonNode runs() {
+        return http.get(base.resolve("/api/runs"), JsonNode.class).orElseThrow();
+    }
+
+    /** @param at ISO instant or null for now */
+    public JsonNode sweep(String at) {
+        return http.post(base.resolve("/api/sweep" + (at == null ? "" : "?at=" + encode(at))), Map.of(),
+                JsonNode.class, Duration.ofMinutes(5));
+    }
+
+    /** @param at ISO instant or null for now; @param archivedBytes bytes in the primary store */
+    public JsonNode cost(String at, long archivedBytes) {
+        return http.get(base.resolve("/api/cost?archivedBytes=" + archivedBytes + (at == null ? "" : "&at=" + encode(at))),
+                JsonNode.class).orElseThrow();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,163 @@
+package io.stowage.cli.command;
+
+import io.stowage.cli.CliException;
+import io.stowage.cli.Inputs;
+import io.stowage.cli.NameArguments;
+import io.stowage.cli.checkpoint.CheckpointFetcher;
+import io.stowage.cli.checkpoint.CheckpointPublisher;
+import io.stowage.cli.checkpoint.StoredCheckpoint;
+import io.stowage.cli.client.EventPublisher;
+import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.output.JsonOut;
+import io.stowage.cli.output.Progress;
+import io.stowage.cli.platform.Session;
+import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.store.PrimaryStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stowage checkpoint publish DIR}: publish a complete step directory and wait until it is uploaded and verified;
+ * {@code stowage checkpoint fetch}: download and verify a stored step for resuming; {@code stowage checkpoint watch}:
+ * the publishing sidecar ({@link WatchCommand}).
+ */
+@Command(name = "checkpoint", mixinStandardHelpOptions = true, description = "Checkpoint commands.",
+        subcommands = {CheckpointCommand.Publish.class, CheckpointCommand.Fetch.class, WatchCommand.class})
+public final class CheckpointCommand {
+
+    @Command(name = "publish", mixinStandardHelpOptions = true,
+            description = "Publish a complete checkpoint step directory for upload; provenance comes from the run's"
+                    + " experiment.json beside it and its own provenance.json (codeCommit, configSha256, dataManifestSha256, ...);"
+                    + " a step lacking one of those three is archived with a warning that the gate can never release it.")
+    static final class Publish implements Callable<Integer> {
+        @Parameters(paramLabel = "DIR", description = "The step directory (complete: renamed into place).")
+        Path dir;
+        @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name (same characters).")
+        String run;
+        @Option(names = "--step", description = "Step number (default: from a directory named step-N).")
+        Long step;
+        @Option(names = "--key", description = "A key checkpoint: keep a second verified copy in the replica store.")
+        boolean key;
+        @Option(names = "--tag", description = "A label such as 'best' (repeatable, same characters as names); 'best' makes a key checkpoint.")
+        List<String> tags = new ArrayList<>();
+        @Option(names = "--last", description = "The run's last step: a key checkpoint (also when experiment.json's finalStep names it).")
+        boolean last;
+        @Option(names = "--key-every", paramLabel = "N", description = "Policy: every step divisible by N is a key checkpoint.")
+        Long keyEvery;
+        @Option(names = "--no-wait", description = "Return once published, without waiting for upload and verification.")
+        boolean noWait;
+        @Option(names = "--json", description = "Print the published event as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            tags.forEach(tag -> NameArguments.require("--tag", tag));
+            long number = step != null ? step : stepFromName(dir);
+            if (keyEvery != null && keyEvery < 1) {
+                throw new CliException(CliException.USAGE, "--key-every must be at least 1");
+            }
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            Progress progress = new Progress(System.err, json);
+            CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
+                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery);
+            prepared.warnings().forEach(progress::warn);
+            boolean keyCheckpoint = prepared.event().key();
+            if (keyCheckpoint) {
+                progress.detail("key checkpoint (" + String.join(", ", prepared.keyReasons()) + "): a second copy goes to the replica store");
+            }
+            try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+                publisher.publish(prepared.event());
+            }
+            progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
+            if (!noWait) {
+                new LedgerClient(session.serviceUrl("ledger")).awaitVerified(prepared.event().assetId(),
+                        prepared.event().fileCount() * (keyCheckpoint ? 2 : 1), Duration.ofHours(2));
+                progress.detail("every file uploaded and verified" + (keyCheckpoint ? " in both stores" : ""));
+            }
+            if (json) {
+                JsonOut.print(prepared.event());
+            } else {
+                System.out.println(prepared.event().assetId());
+            }
+            return 0;
+        }
+
+        private static long stepFromName(Path dir) {
+            String name = dir.toAbsolutePath().normalize().getFileName().toString();
+            try {
+                return Long.parseLong(name.startsWith("step-") ? name.substring(5) : name);
+            } catch (NumberFormatException e) {
+                throw new CliException(CliException.USAGE, "cannot tell the step from the directory name '" + name + "': pass --step N");
+            }
+        }
+    }
+
+    @Command(name = "fetch", mixinStandardHelpOptions = true,
+            description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
+                    + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
+                    "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
+                            + " of a step was verified in the primary store.",
+                    "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
+                            + " checkpoints have a second copy there), with a warning."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
+                    "2:bad input (a name, a non-empty --to)"})
+    static final class Fetch implements Callable<Integer> {
+        @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name (same characters).")
+        String run;
+        @picocli.CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+        Which which;
+        @Option(names = "--to", required = true, paramLabel = "DIR", description = "Target directory: missing or empty.")
+        Path to;
+        @Option(names = "--json", description = "Print {\"dir\":…,\"files\":[{\"key\":…,\"sha256\":…,\"path\":…}],\"step\":N} as one line.")
+        boolean json;
+
+        static final class Which {
+            @Option(names = "--step", required = true, description = "The step number.")
+            Long step;
+            @Option(names = "--latest", required = true, description = "The step the run's latest.json pointer names (the newest fully verified step).")
+            boolean latest;
+        }
+
+        @Override
+        public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            StoredCheckpoint fetched;
+            Progress progress = new Progress(System.err, json);
+            try (PrimaryStore store = new PrimaryStore(session.stack());
+                 PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
+                fetched = new CheckpointFetcher(store, replica, progress::warn)
+                        .fetch(experiment, run, which.latest ? null : which.step, to);
+            }
+            Path dir = to.toAbsolutePath().normalize();
+            if (json) {
+                java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+                out.put("step", fetched.step());
+                out.put("dir", dir.toString());
+                out.put("files", fetched.files());
+                JsonOut.print(out);
+            } else {
+                new Progress(System.err, false).step("fetched step " + fetched.step() + " of " + experiment + "/" + run
+                        + " (" + Inputs.count(fetched.files().size(), "file") + ", every SHA-256 verified)");
+                System.out.println(dir);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.stowage.cli.platform;
+
+import io.stowage.cli.CliException;
+import io.stowage.cli.Repo;
+import io.stowage.cli.output.Progress;
+import io.stowage.stack.EmbeddedStack;
+import io.stowage.stack.StackCredentials;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A running Stowage on this machine: the embedded stack (real Kafka, S3Proxy, PostgreSQL on
+ * loopback) plus the six services as child processes. Used by {@code stowage up} and
+ * {@code stowage demo}; {@link #close()} stops the services first, then the servers.
+ */
+public final class Platform implements AutoCloseable {
+    private final EmbeddedStack stack;
+    private final ServiceLauncher services;
+    private final Session session;
+
+    private Platform(EmbeddedStack stack, ServiceLauncher services, Session session) {
+        this.stack = stack;
+        this.services = services;
+        this.session = session;
+    }
+
+    /**
+     * Starts everything under {@code work} ({@code stack/}, {@code logs/}, {@code staging/}).
+     *
+     * @param protectedRoots directories the gate must never release
+     * @param volumeRoots    volumes whose directories the gate may release (none: every release is denied)
+     * @throws IOException   when a server cannot start
+     * @throws CliException  when a service cannot start
+     */
+    public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress)
+            throws IOException {
+        return start(work, protectedRoots, volumeRoots, progress, StackCredentials.random(), null);
+    }
+
+    /**
+     * Like {@link #start(Path, List, List, Progress)} with given secrets instead of random ones: the secrets canary
+     * test starts everything with recognisable values and then searches logs, topics, rows and objects for them.
+     *
+     * @param credentials the stack's S3 identity and database password
+     * @param signingKey  the gate signing key (at least 32 bytes), or null for a random one
+     */
+    public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress,
+                                 StackCredentials credentials, String signingKey) throws IOException {
+        progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
+        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"), credentials);
+        try {
+            progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
+            Path staging = work.resolve("staging");
+            ServiceLauncher services = signingKey == null
+                    ? ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging)
+                    : ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging,
+                    signingKey);
+            Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
+                    protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid());
+            return new Platform(stack, services, session);
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Stops one service, runs {@code stopped}, and starts the service again as before (see
+     * {@link ServiceLauncher#restart}); for end-to-end tests.
+     */
+    public void restart(String service, Runnable stopped) throws IOException {
+        services.restart(service, stopped);
+    }
+
+    /** @return how to reach this platform */
+    public Session session() {
+        return session;
+    }
+
+    @Override
+    public void close() {
+        services.close();
+        stack.close();
+    }
+}

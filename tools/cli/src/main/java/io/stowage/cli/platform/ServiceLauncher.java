@@ -1,0 +1,274 @@
+package io.stowage.cli.platform;
+
+import io.stowage.cli.CliException;
+import io.stowage.stack.OrphanReaper;
+import io.stowage.stack.StackEndpoints;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar})
+ * as separate child processes on free loopback ports, wired to a running stack through environment
+ * variables, waits for each one's {@code /q/health/ready}, and stops them all on {@link #close()}.
+ * Each service logs to {@code <logs>/<name>.log}. A watchdog ({@link OrphanReaper}) stops them if
+ * this JVM dies without closing them.
+ */
+public final class ServiceLauncher implements AutoCloseable {
+    /** The services in start order. */
+    public static final List<String> SERVICES = List.of("ledger", "shard-builder", "uploader", "verifier",
+            "gatekeeper", "provider-adapter");
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+    /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
+    private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
+    /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
+    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier");
+
+    private final List<Process> processes = new ArrayList<>();
+    private final Map<String, String> urls = new LinkedHashMap<>();
+    private final Map<String, Launch> launches = new LinkedHashMap<>();
+    private OrphanReaper reaper;
+
+    /**
+     * Starts every service and waits until all are ready.
+     *
+     * @param repo           the Stowage checkout whose services were packaged
+     * @param stack          the running servers
+     * @param protectedRoots directories the gate must never release (comma-separated for the services)
+     * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter); the local
+     *                       provider's volumes root ({@code <logs>/../volumes}) is always added
+     * @param stagingDir     the shard-builder's staging directory
+     * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
+     */
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
+                                        List<Path> volumeRoots, Path stagingDir) throws IOException {
+        return start(repo, stack, logs, protectedRoots, volumeRoots, stagingDir, newSigningKey());
+    }
+
+    /**
+     * Like {@link #start(Path, StackEndpoints, Path, List, List, Path)} with a given gate signing key instead of a
+     * random one (the secrets canary test passes a recognisable one). The key reaches the gatekeeper and the
+     * provider-adapter only, by environment ({@code STOWAGE_GATE_SIGNING_KEY}).
+     *
+     * @param signingKey the gate's HMAC key, at least 32 bytes
+     */
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
+                                        List<Path> volumeRoots, Path stagingDir, String signingKey) throws IOException {
+        ServiceLauncher launcher = new ServiceLauncher();
+        try {
+            Files.createDirectories(logs);
+            launcher.reaper = OrphanReaper.watch(logs);
+            Map<String, Integer> ports = new LinkedHashMap<>();
+            SERVICES.forEach(name -> ports.put(name, freePort()));
+            // bearer tokens: the services get only hashes; the CLI's tokens go to <home>/tokens (mode 600)
+            ServiceTokens tokens = ServiceTokens.generate();
+            tokens.write(logs.resolveSibling("tokens"));
+            String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
+            for (Map.Entry<String, Integer> service : ports.entrySet()) {
+                // least privilege: store keys only for uploader/verifier, the database only for the ledger
+                Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service.getKey(), stack.environment()));
+                env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
+                env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+                env.put("STOWAGE_LEDGER_URL", ledgerUrl);
+                env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
+                env.put("STOWAGE_SHARD_BUILDER_STAGING_DIR", stagingDir.toString());
+                // the local provider's volumes are released through the gate too, so their root is a volume root
+                List<Path> releasable = new ArrayList<>(volumeRoots);
+                releasable.add(logs.resolveSibling("volumes").toAbsolutePath().normalize());
+                String volumes = String.join(",", releasable.stream().map(Path::toString).distinct().toList());
+                env.put("STOWAGE_GATEKEEPER_VOLUME_ROOTS", volumes);
+                env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
+                if (SIGNING_SERVICES.contains(service.getKey())) {
+                    env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
+                }
+                env.put("STOWAGE_AUTH_TOKENS", tokens.hashLines());
+                if (LEDGER_CLIENTS.contains(service.getKey())) {
+                    env.put("STOWAGE_AUTH_CLIENT_TOKEN", tokens.services());
+                }
+                env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
+                // volumes of the local provider live beside the session; a local platform allows sweep drills
+                env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
+                env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
+                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve("uploader").toString());
+                launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
+                launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
+            }
+            for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
+                launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
+            }
+            launcher.requireAllAlive(logs);
+            return launcher;
+        } catch (RuntimeException | IOException e) {
+            launcher.close();
+            throw e;
+        }
+    }
+
+    /** @return service name to base URL, e.g. {@code ledger -> http://127.0.0.1:41234}, in start order */
+    public Map<String, String> urls() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(urls));
+    }
+
+    /** A service whose port was taken answers health from someone else's process, then exits: catch that. */
+    private void requireAllAlive(Path logs) {
+        List<String> names = List.copyOf(urls.keySet());
+        for (int i = 0; i < processes.size(); i++) {
+            if (!processes.get(i).isAlive()) {
+                throw new CliException(CliException.FAILED, "service " + names.get(i) + " exited during start-up; see "
+                        + logs.resolve(names.get(i) + ".log"));
+            }
+        }
+    }
+
+    /** How one service was started: enough to start it again the same way. */
+    private record Launch(Path repo, Map<String, String> env, Path log) {
+    }
+
+    /**
+     * Stops service {@code name} (SIGTERM, then SIGKILL after 10 s) and starts it again with the same environment,
+     * port and log (appended), then waits until it is ready; for end-to-end tests that need a service down for a while.
+     *
+     * @param stopped runs while the service is down (e.g. damage an object before the verifier reads it)
+     * @throws CliException when the service is unknown, or does not come back within 180 s
+     */
+    public void restart(String name, Runnable stopped) throws IOException {
+        Launch launch = launches.get(name);
+        if (launch == null) {
+            throw new CliException(CliException.FAILED, "no service " + name + " was started");
+        }
+        int index = List.copyOf(urls.keySet()).indexOf(name);
+        Process old = processes.get(index);
+        old.destroy();
+        try {
+            if (!old.waitFor(10, TimeUnit.SECONDS)) {
+                old.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(CliException.FAILED, "interrupted while stopping " + name);
+        }
+        stopped.run();
+        processes.set(index, start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile())));
+        awaitReady(name, urls.get(name), launch.log());
+    }
+
+    private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
+        launches.put(name, new Launch(repo, Map.copyOf(env), log));
+        processes.add(start(repo, name, env, ProcessBuilder.Redirect.to(log.toFile())));
+    }
+
+    private Process start(Path repo, String name, Map<String, String> env, ProcessBuilder.Redirect log) throws IOException {
+        Path jar = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new CliException(CliException.FAILED, "service " + name + " is not built: no " + jar
+                    + " (run ./mvnw -B package -DskipTests, or use ./stowage which builds on first use)");
+        }
+        // The full tiered JIT (C2): the services' hot loops (SHA-256, tar, zstd, copying) run about ten times
+        // slower under C1 alone (-XX:TieredStopAtLevel=1: SHA-256 about 150 MiB/s instead of about 1,700 MiB/s).
+        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC",
+                "-jar", jar.toString());
+        builder.environment().putAll(env);
+        builder.redirectErrorStream(true).redirectOutput(log)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process process = builder.start();
+        reaper.track(process.pid());
+        return process;
+    }
+
+    private void awaitReady(String name, String url, Path log) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        Process process = processes.get(List.copyOf(urls.keySet()).indexOf(name));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new CliException(CliException.FAILED, "service " + name + " exited with code "
+                        + process.exitValue() + " during start-up; see " + log);
+            }
+            try {
+                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url + "/q/health/ready"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliException(CliException.FAILED, "interrupted while waiting for " + name);
+            }
+            pause(250);
+        }
+        throw new CliException(CliException.FAILED, "service " + name + " was not ready within "
+                + READY_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    /** Stops every service (SIGTERM, then SIGKILL after 10 s), newest first. Idempotent. */
+    @Override
+    public void close() {
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).destroy();
+        }
+        for (Process process : processes) {
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        processes.clear();
+        if (reaper != null) {
+            reaper.close();
+        }
+    }
+
+    /** @return a fresh random key for this run's gate decisions (256 bits, base64), handed to the two services by environment */
+    private static String newSigningKey() {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        return java.util.Base64.getEncoder().withoutPadding().encodeToString(key);
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "no free port on loopback: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Sleeps between two polls of a service.
+     *
+     * @param millis milliseconds to wait
+     * @throws CliException (exit 1) when the thread is interrupted (its interrupt flag is set again)
+     */
+    public static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(CliException.FAILED, "interrupted");
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.stowage.cli.platform;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stowage.cli.CliException;
+import io.stowage.events.EventCodec;
+import io.stowage.stack.StackEndpoints;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+/**
+ * Everything a command needs to reach a running Stowage: the servers of the stack, the base URLs
+ * of the six services, and the staging directory. Written by {@code stowage up} (and the demo) to
+ * {@code $STOWAGE_HOME/session.json} with owner-only permissions, since it holds credentials.
+ *
+ * @param stack          where Kafka, the S3-compatible store and PostgreSQL listen
+ * @param services       service name (e.g. "ledger") to base URL (e.g. http://127.0.0.1:41234)
+ * @param stagingDir     absolute directory for shards and checkpoint manifests
+ * @param protectedRoots directories the gate never releases (the CLI refuses them before asking)
+ * @param ownerPid       process id of the {@code stowage up} that owns the session
+ */
+public record Session(StackEndpoints stack, Map<String, String> services, String stagingDir,
+                      java.util.List<String> protectedRoots, long ownerPid) {
+
+    /** @return true while the owning {@code stowage up} process is alive */
+    public boolean alive() {
+        return ProcessHandle.of(ownerPid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** @return the base URL of service {@code name}; throws {@link CliException} when it is unknown */
+    public URI serviceUrl(String name) {
+        String url = services.get(name);
+        if (url == null) {
+            throw new CliException(CliException.FAILED, "no " + name + " service in this session");
+        }
+        return URI.create(url);
+    }
+
+    /** Writes this session as JSON, readable by the owner only. */
+    public void writeTo(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Reads the session of a running {@code stowage up}.
+     *
+     * @throws CliException when there is none: the message says to start {@code stowage up}
+     */
+    public static Session readFrom(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new CliException(CliException.FAILED, "Stowage is not running: no " + file
+                    + " (start it with 'stowage up' in another terminal)");
+        }
+        Session session;
+        try {
+            session = mapper().readValue(file.toFile(), Session.class);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (!session.alive()) {
+            throw new CliException(CliException.FAILED, "Stowage is not running: " + file + " is left from 'stowage up' (pid "
+                    + session.ownerPid() + "), which has ended; start it again with 'stowage up'");
+        }
+        return session;
+    }
+
+    private static ObjectMapper mapper() {
+        return EventCodec.mapper();
+    }
+}
