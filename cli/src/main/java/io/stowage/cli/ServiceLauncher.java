@@ -48,7 +48,8 @@ public final class ServiceLauncher implements AutoCloseable {
      * @param protectedRoots directories the gate must never release (comma-separated for the services)
      * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter); the local
      *                       provider's volumes root ({@code <logs>/../volumes}) is always added
-     * @param stagingDir     the shard-builder's staging directory
+     * @param stagingDir     the shard-builder's staging directory; with the volume roots, the only directories whose
+     *                       files the uploader reads ({@code STOWAGE_UPLOADER_ROOTS})
      * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
      */
     public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
@@ -89,6 +90,8 @@ public final class ServiceLauncher implements AutoCloseable {
                 String volumes = String.join(",", releasable.stream().map(Path::toString).distinct().toList());
                 env.put("STOWAGE_GATEKEEPER_VOLUME_ROOTS", volumes);
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
+                // the uploader reads files only under these: what the shard-builder and the CLI stage, and the volumes
+                env.put("STOWAGE_UPLOADER_ROOTS", stagingDir.toAbsolutePath().normalize() + "," + volumes);
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
