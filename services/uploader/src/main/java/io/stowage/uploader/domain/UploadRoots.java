@@ -82,7 +82,8 @@ public final class UploadRoots {
     public void requireConfined(List<UploadTask> tasks) {
         for (UploadTask task : tasks) {
             problem(task.localPath().toString()).ifPresent(reason -> {
-                throw new PlanRefusedException(task.localPath().toString(), task.key() + ": " + reason);
+                // the reason names the path only: a task's key holds the SHA-256 the event claims for the file
+                throw new PlanRefusedException(task.localPath().toString(), reason);
             });
         }
     }

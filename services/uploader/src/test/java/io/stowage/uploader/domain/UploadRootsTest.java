@@ -127,7 +127,7 @@ class UploadRootsTest {
         roots.requireConfined(List.of(inside));
         assertThatThrownBy(() -> roots.requireConfined(List.of(inside, outside)))
                 .isInstanceOf(PlanRefusedException.class)
-                .hasMessage("k2: local path /etc/passwd is outside the upload roots " + List.of(staging, volume))
+                .hasMessage("local path /etc/passwd is outside the upload roots " + List.of(staging, volume))
                 .extracting(e -> ((PlanRefusedException) e).localPath()).isEqualTo("/etc/passwd");
     }
 
