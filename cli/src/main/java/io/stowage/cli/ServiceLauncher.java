@@ -34,7 +34,7 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
     /** These read the ledger's API and present the session's services token (issue #8). */
-    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier");
+    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder");
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
