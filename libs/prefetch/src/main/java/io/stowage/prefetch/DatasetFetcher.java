@@ -5,6 +5,7 @@ import io.stowage.events.ObjectKeys;
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.MemberManifest;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectNotFoundException;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -84,7 +84,8 @@ public final class DatasetFetcher {
      * Reads a shard's member manifest (JSONL of {@link MemberEntry}) and checks it against the SHA-256 and size the
      * dataset manifest records for it.
      *
-     * @throws ManifestException when it is missing, differs or does not parse
+     * @throws ManifestException when it is missing, differs or does not parse, or names a member the
+     *                           {@code MemberName} rule refuses (absolute, {@code ..}, {@code .} or empty segment, backslash, NUL)
      */
     public List<MemberEntry> members(ShardEntry shard) {
         byte[] bytes = readSmall(shard.membersKey(), shard.membersSha256());
@@ -92,17 +93,11 @@ public final class DatasetFetcher {
             throw new ManifestException("the member manifest " + shard.membersKey() + " has " + bytes.length
                     + " bytes, the dataset manifest names " + shard.membersBytes());
         }
-        List<MemberEntry> members = new ArrayList<>();
-        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
-            if (!line.isEmpty()) {
-                try {
-                    members.add(EventCodec.mapper().readValue(line, MemberEntry.class));
-                } catch (IOException e) {
-                    throw new ManifestException("the member manifest " + shard.membersKey() + " does not parse", e);
-                }
-            }
+        try {
+            return MemberManifest.read(new java.io.ByteArrayInputStream(bytes), shard.membersKey());
+        } catch (IOException e) {
+            throw new ManifestException("the member manifest " + shard.membersKey() + " does not parse: " + e.getMessage(), e);
         }
-        return members;
     }
 
     /** {@link #manifest} then {@link #fetchAll(DatasetManifest, FetchListener)}. */

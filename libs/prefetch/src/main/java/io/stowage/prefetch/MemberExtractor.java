@@ -2,8 +2,10 @@ package io.stowage.prefetch;
 
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.MemberName;
 import io.stowage.shardformat.ShardReader;
 import io.stowage.shardformat.TarMember;
+import io.stowage.shardformat.UnsafeMemberNameException;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,12 +42,22 @@ public final class MemberExtractor {
      * @param to      the directory members are written into, as {@code to/<member path>} (created when missing)
      * @return members written
      * @throws MemberMismatchException when a member is not in the manifest, is there twice, differs in size or
-     *                                 SHA-256, has an absolute or {@code ..} path, when a manifest member is missing,
+     *                                 SHA-256, when a name in the shard or the manifest breaks the shard-format
+     *                                 {@link MemberName} rule (absolute, {@code ..}, {@code .} or empty segment,
+     *                                 backslash, NUL: refused before anything is written under it), when a
+     *                                 manifest member is missing,
      *                                 or when the zstd stream is truncated; members already renamed stay
      */
     public static long extract(Path shard, List<MemberEntry> members, Path to) throws IOException {
         Map<String, MemberEntry> expected = new HashMap<>();
-        members.forEach(m -> expected.put(m.path(), m));
+        for (MemberEntry m : members) {
+            Optional<String> unsafe = MemberName.problem(m.path());
+            if (unsafe.isPresent()) {
+                throw new MemberMismatchException(shard.getFileName() + ": member manifest path " + m.path() + " "
+                        + unsafe.get() + "; nothing was written");
+            }
+            expected.put(m.path(), m);
+        }
         Set<String> seen = new HashSet<>();
         Path root = to.toAbsolutePath().normalize();
         Path temp = root.resolve(".stowage-extract");
@@ -66,6 +79,9 @@ public final class MemberExtractor {
                 }
                 write(content, member, temp.resolve(seen.size() + ".part"), target, shard);
             });
+        } catch (UnsafeMemberNameException e) {
+            throw new MemberMismatchException(shard.getFileName() + ": " + e.getMessage()
+                    + "; nothing was written under it", e);
         } catch (IOException e) {
             if (e instanceof MemberMismatchException) {
                 throw e;

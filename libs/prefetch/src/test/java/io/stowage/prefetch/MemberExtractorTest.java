@@ -3,6 +3,8 @@ package io.stowage.prefetch;
 import io.stowage.events.manifest.MemberEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,13 +81,27 @@ class MemberExtractorTest {
                         + " of its member manifest");
     }
 
-    @Test
-    void aPathLeavingTheTargetIsRefused() throws IOException {
-        Map<String, byte[]> members = Map.of("../escape.txt", new byte[]{1});
-        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), TestShards.manifest(members), work.resolve("o")))
+    @ParameterizedTest
+    @ValueSource(strings = {"../escape.txt", "/abs.txt", "a/../../y.txt", "..././z.txt", "./a", "a//b", "a\\b"})
+    void aNameTheShardFormatRefusesIsNeverWritten(String name) throws IOException {
+        Map<String, byte[]> members = new LinkedHashMap<>();
+        members.put(name, new byte[]{2});
+        members.put("0001.txt", new byte[]{1});
+        Path out = work.resolve("deep/o");
+        List<MemberEntry> cleanManifest = List.of(new MemberEntry("x.txt", 1, TestShards.manifest(members).get(0).sha256()),
+                TestShards.manifest(members).get(1));
+
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), cleanManifest, out))
                 .isInstanceOf(MemberMismatchException.class)
-                .hasMessageStartingWith("shard.tar.zst: member path ../escape.txt leaves ");
-        assertThat(work.resolve("escape.txt")).doesNotExist();
+                .hasMessageStartingWith("shard.tar.zst: member name \"" + name + "\" ")
+                .hasMessageEndingWith("; nothing was written under it");
+        assertThatThrownBy(() -> MemberExtractor.extract(shard(members), TestShards.manifest(members), out))
+                .isInstanceOf(MemberMismatchException.class)
+                .hasMessageStartingWith("shard.tar.zst: member manifest path " + name + " ");
+        try (var files = Files.walk(work)) {
+            assertThat(files.filter(Files::isRegularFile).map(p -> work.relativize(p).toString()))
+                    .containsExactly("shard.tar.zst");
+        }
     }
 
     @Test

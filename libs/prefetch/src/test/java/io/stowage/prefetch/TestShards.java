@@ -39,7 +39,7 @@ final class TestShards {
             tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
             tar.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);
             for (Map.Entry<String, byte[]> member : members.entrySet()) {
-                TarArchiveEntry entry = new TarArchiveEntry(member.getKey());
+                TarArchiveEntry entry = new TarArchiveEntry(member.getKey(), true);
                 entry.setSize(member.getValue().length);
                 tar.putArchiveEntry(entry);
                 tar.write(member.getValue());

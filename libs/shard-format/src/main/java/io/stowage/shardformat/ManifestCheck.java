@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Compares the members {@link ShardReader} streams with the member manifest: name, size and SHA-256 of each. */
@@ -58,6 +59,26 @@ final class ManifestCheck implements MemberVisitor {
         } else if (!entry.sha256().equals(sha256)) {
             problems.add(new ShardProblem(ShardProblem.Kind.SHA256_MISMATCH, member.name(), "expected sha256 " + entry.sha256() + ", read " + sha256));
         }
+    }
+
+    /** @return true (and the problem recorded) when a manifest entry's path breaks the {@link MemberName} rule */
+    boolean unsafeManifestName() {
+        for (String path : expected.keySet()) {
+            Optional<String> problem = MemberName.problem(path);
+            if (problem.isPresent()) {
+                problems.add(new ShardProblem(ShardProblem.Kind.UNSAFE_MEMBER_NAME, path,
+                        "member manifest path " + problem.get()));
+                expected.clear();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Records the refused member name; the read stopped there, before the member's content. */
+    void unsafeName(UnsafeMemberNameException e) {
+        seen.add(e.member());
+        problems.add(new ShardProblem(ShardProblem.Kind.UNSAFE_MEMBER_NAME, e.member(), "tar member name " + e.reason()));
     }
 
     /** Records the broken stream; when it broke inside a member's data, the problem names that member. */

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,7 +48,7 @@ public final class MemberManifest {
      * @param source what the bytes are (file name or object key), for error messages
      * @return the entries in stream order; empty for an empty stream
      * @throws MemberManifestException when the bytes are not UTF-8, or a line is not JSON with a non-empty
-     *                                 {@code path}, {@code bytes} &ge; 0 and a 64-digit lower-case hex {@code sha256},
+     *                                 {@code path} that passes {@link MemberName}, {@code bytes} &ge; 0 and a 64-digit lower-case hex {@code sha256},
      *                                 or a path appears twice
      * @throws IOException             when reading fails
      */
@@ -81,6 +82,11 @@ public final class MemberManifest {
         }
         if (entry == null || entry.path() == null || entry.path().isEmpty()) {
             throw new MemberManifestException(source, number, "no path");
+        }
+        Optional<String> unsafe = MemberName.problem(entry.path());
+        if (unsafe.isPresent()) {
+            throw new MemberManifestException(source, number, "path " + UnsafeMemberNameException.printable(entry.path())
+                    + " " + unsafe.get());
         }
         if (entry.bytes() < 0) {
             throw new MemberManifestException(source, number, "negative bytes " + entry.bytes());

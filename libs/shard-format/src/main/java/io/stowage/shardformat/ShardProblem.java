@@ -28,6 +28,11 @@ public record ShardProblem(Kind kind, String member, String detail) {
         SIZE_MISMATCH,
         /** A member's SHA-256 differs from its manifest entry. */
         SHA256_MISMATCH,
+        /**
+         * A member name (in the tar or the member manifest) is absolute, has an empty, {@code .} or {@code ..}
+         * segment, a backslash or a NUL, or is not the name its raw header records give ({@link MemberName})
+         */
+        UNSAFE_MEMBER_NAME,
         /** A tar entry is not a regular file (directory, link, device): shards hold regular files only. */
         NOT_A_FILE
     }

@@ -1,5 +1,6 @@
 package io.stowage.shardformat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,11 +14,15 @@ import java.io.InputStream;
 final class TarEndWatch extends FilterInputStream {
     static final int BLOCK = 512;
     static final int END_MARKER = 2 * BLOCK;
+    /** Header records kept for one member: a PAX header with a name of any sane length fits many times over. */
+    static final int HEADER_CAPTURE = 1 << 20;
 
     private long position;
     private long headerAt;
     private long zerosFromHeader;
     private long firstNonZero = -1;
+    private final ByteArrayOutputStream headerRecords = new ByteArrayOutputStream();
+    private boolean headerOverflow;
 
     TarEndWatch(InputStream in) {
         super(in);
@@ -28,6 +33,16 @@ final class TarEndWatch extends FilterInputStream {
         headerAt = offset;
         zerosFromHeader = 0;
         firstNonZero = -1;
+        headerRecords.reset();
+        headerOverflow = false;
+    }
+
+    /**
+     * @return the bytes read from the offset given to {@link #nextHeaderAt} (0 at first) up to now: right after the
+     *         tar parser returned an entry, that member's header records; null when they exceed {@link #HEADER_CAPTURE}
+     */
+    byte[] headerRecords() {
+        return headerOverflow ? null : headerRecords.toByteArray();
     }
 
     @Override
@@ -49,10 +64,24 @@ final class TarEndWatch extends FilterInputStream {
                 }
             }
         }
+        capture(b, off, n);
         if (n > 0) {
             position += n;
         }
         return n;
+    }
+
+    private void capture(byte[] b, int off, int n) {
+        int from = (int) Math.max(0, Math.min(n, headerAt - position));
+        if (n <= from || headerOverflow) {
+            return;
+        }
+        if (headerRecords.size() + (n - from) > HEADER_CAPTURE) {
+            headerOverflow = true;
+            headerRecords.reset();
+            return;
+        }
+        headerRecords.write(b, off + from, n - from);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.stowage.shardformat.write;
 
+import io.stowage.shardformat.MemberName;
+
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -10,6 +12,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lists the regular files of a dataset directory without following symlinks: consumes a directory,
@@ -25,7 +28,8 @@ public final class DatasetScanner {
      * @throws DatasetInputException when {@code dir} is missing, not a directory or unreadable, or when
      *                               it holds symlinks, FIFOs, sockets, devices or hard-linked files with a
      *                               link outside {@code dir} (one message names every one of them, with
-     *                               its kind, sorted by path); hard links that all lie inside {@code dir}
+     *                               its kind, sorted by path), or a file whose relative name the shard-format
+     *                               {@code MemberName} rule refuses (a backslash in a name); hard links that all lie inside {@code dir}
      *                               are allowed and each name is listed as a member of its own
      * @throws IOException           when walking the directory fails for another reason
      */
@@ -49,7 +53,10 @@ public final class DatasetScanner {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                if (attributes.isRegularFile()) {
+                Optional<String> unsafe = MemberName.problem(relativeName(root, file));
+                if (unsafe.isPresent()) {
+                    offenders.add(file + " (a name no shard may hold: it " + unsafe.get() + ")");
+                } else if (attributes.isRegularFile()) {
                     hardLinks.add(file);
                     members.add(new Member(relativeName(root, file), file, attributes.size(),
                             attributes.lastModifiedTime()));

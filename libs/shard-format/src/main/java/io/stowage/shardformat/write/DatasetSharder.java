@@ -3,6 +3,7 @@ package io.stowage.shardformat.write;
 import io.stowage.events.EventCodec;
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.Sha256;
 import io.stowage.events.Validation;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.ShardEntry;
@@ -54,12 +55,28 @@ public final class DatasetSharder {
      * @throws IOException            when reading or writing fails
      */
     public SealedDataset shard(ShardRequest request) throws IOException {
+        return shard(request, (dataset, revision) -> RevisionState.unsealed());
+    }
+
+    /**
+     * As {@link #shard(ShardRequest)}, sealing the revision only when the ledger allows it: the ledger is asked
+     * before the build (so an unreachable ledger costs no work) and again once the new manifest's SHA-256 is known,
+     * before {@code manifest.json} is written; {@link RevisionSeal} decides.
+     *
+     * @param ledger what the ledger knows of the revision
+     * @return the revision, {@link SealedDataset#alreadySealed()} when the same content is sealed already
+     * @throws RevisionSealedException    when the revision is sealed with other content ({@code manifest.json} is
+     *                                    then not written; the new shards stay in staging under their own names)
+     * @throws LedgerUnavailableException when the ledger cannot say
+     */
+    public SealedDataset shard(ShardRequest request, RevisionLookup ledger) throws IOException {
         try {
             Validation.requireSegment("dataset", request.dataset());
             Validation.requireSegment("revision", request.revision());
         } catch (InvalidEventException e) {
             throw new DatasetInputException(e.getMessage());
         }
+        ledger.stateOf(request.dataset(), request.revision());
         ShardPlanner planner = new ShardPlanner(request.targetShardBytes());
         Path source = request.dir().toAbsolutePath().normalize();
         Path manifestPath = request.stagingDir().toAbsolutePath().normalize()
@@ -76,8 +93,12 @@ public final class DatasetSharder {
         Path shardsDir = Files.createDirectories(revisionDir.resolve("shards"));
         List<BuiltShard> shards = writes.writeAll(plans, shardsDir);
         DatasetManifest manifest = manifest(request, shards);
-        WrittenFile manifestFile = DurableFiles.write(manifestPath, EventCodec.mapper().writeValueAsBytes(manifest));
-        return new SealedDataset(source, shards, manifestFile, manifest);
+        byte[] json = EventCodec.mapper().writeValueAsBytes(manifest);
+        RevisionSeal.Decision decision = RevisionSeal.decide(request.dataset(), request.revision(),
+                ledger.stateOf(request.dataset(), request.revision()),
+                Sha256.of(json));
+        WrittenFile manifestFile = DurableFiles.write(manifestPath, json);
+        return new SealedDataset(source, shards, manifestFile, manifest, decision == RevisionSeal.Decision.ALREADY_SEALED);
     }
 
     private static DatasetManifest manifest(ShardRequest request, List<BuiltShard> shards) {

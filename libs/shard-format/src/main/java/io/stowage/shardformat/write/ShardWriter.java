@@ -4,6 +4,7 @@ import com.github.luben.zstd.ZstdOutputStream;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.shardformat.MemberName;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 
@@ -49,6 +50,7 @@ public final class ShardWriter {
      * @return the shard and member manifest, renamed to their SHA-256 names, fsynced
      * @throws MemberChangedException when a member's size or modification time after reading differs
      *                                 from the scan's (it changed while it was read)
+     * @throws DatasetInputException  when a member's name breaks the shard-format {@link MemberName} rule
      * @throws IOException when reading a member or writing fails; either way no temporary file is left
      *                     behind and no shard or member manifest of this plan is written
      */
@@ -62,6 +64,7 @@ public final class ShardWriter {
             List<MemberEntry> entries = new ArrayList<>(plan.members().size());
             try (TarArchiveOutputStream tar = openTar(normaliser)) {
                 for (Member member : plan.members()) {
+                    requireLegalName(member);
                     normaliser.nextRecordIsHeader();
                     tar.putArchiveEntry(entryFor(member));
                     entries.add(new MemberEntry(member.path(), member.bytes(), copy(member, tar)));
@@ -77,6 +80,13 @@ public final class ShardWriter {
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** The readers refuse any other name; refusing it here means no shard that they would refuse is ever built. */
+    private static void requireLegalName(Member member) {
+        MemberName.problem(member.path()).ifPresent(problem -> {
+            throw new DatasetInputException("member name " + member.path() + " " + problem + " (" + member.file() + ")");
+        });
     }
 
     private static TarArchiveOutputStream openTar(OutputStream out) {

@@ -39,6 +39,17 @@ class DatasetScannerTest {
     }
 
     @Test
+    void refusesAFileNameNoShardMayHoldAndNamesIt() throws IOException {
+        file("ok/a.txt", 1);
+        file("ok/b\\..\\c.txt", 1);
+
+        assertThatThrownBy(() -> new DatasetScanner().scan(dir))
+                .isInstanceOf(DatasetInputException.class)
+                .hasMessage("only regular files can be sharded; the dataset directory also holds: "
+                        + dir.resolve("ok/b\\..\\c.txt") + " (a name no shard may hold: it holds a backslash)");
+    }
+
+    @Test
     void refusesASymlinkAndNamesIt() throws IOException {
         file("real", 1);
         Files.createSymbolicLink(dir.resolve("sub-link"), dir.resolve("real"));

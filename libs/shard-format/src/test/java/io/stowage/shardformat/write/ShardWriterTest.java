@@ -120,6 +120,21 @@ class ShardWriterTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"../x.txt", "/abs.txt", "a/../../y.txt", "..././z.txt", "a//b", "a\\b"})
+    void aPlanWithANameTheReadersRefuseIsNeverWritten(String name) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("data"));
+        Path file = Files.write(dir.resolve("a.wav"), new byte[1000]);
+        Member real = new DatasetScanner().scan(dir).get(0);
+        ShardPlan plan = new ShardPlan(0, List.of(new Member(name, file, real.bytes(), real.modified())));
+        Path shards = Files.createDirectories(tmp.resolve("shards"));
+
+        assertThatThrownBy(() -> new ShardWriter(EPOCH).write(plan, shards))
+                .isInstanceOf(DatasetInputException.class)
+                .hasMessageStartingWith("member name " + name + " ");
+        assertThat(shards).isEmptyDirectory();
+    }
+
     @Test
     void aMemberThatGrewAfterTheScanFailsTheShardAndLeavesNothing() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("data"));

@@ -1,6 +1,8 @@
 package io.stowage.shardbuilder.api;
 
 import io.stowage.shardformat.write.DatasetInputException;
+import io.stowage.shardformat.write.LedgerUnavailableException;
+import io.stowage.shardformat.write.RevisionSealedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -19,6 +21,20 @@ public class ErrorMappers {
     public Response badInput(DatasetInputException e) {
         LOG.infof("refused: %s", e.getMessage());
         return json(Response.Status.BAD_REQUEST.getStatusCode(), ErrorBody.of(e));
+    }
+
+    /** @return 409 naming the revision: it is sealed with other content, and a sealed revision never changes */
+    @ServerExceptionMapper
+    public Response sealed(RevisionSealedException e) {
+        LOG.warnf("refused: %s", e.getMessage());
+        return json(Response.Status.CONFLICT.getStatusCode(), ErrorBody.of(e));
+    }
+
+    /** @return 503: the ledger could not say whether the revision is sealed, so nothing was sealed or sent */
+    @ServerExceptionMapper
+    public Response ledgerUnavailable(LedgerUnavailableException e) {
+        LOG.warnf("refused: %s", e.getMessage());
+        return json(Response.Status.SERVICE_UNAVAILABLE.getStatusCode(), ErrorBody.of(e));
     }
 
     /** @return the exception's own HTTP status (e.g. 400 for unreadable JSON, 415, 404) */

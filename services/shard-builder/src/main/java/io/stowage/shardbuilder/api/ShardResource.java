@@ -27,7 +27,8 @@ import java.util.List;
 
 /**
  * {@code POST /api/datasets/shard}: consumes a {@link ShardRequestBody}, shards the directory
- * synchronously on a worker thread, publishes {@code shard.built} per shard and {@code dataset.sealed},
+ * synchronously on a worker thread, asks the ledger whether the revision is sealed, publishes
+ * {@code shard.built} per shard and {@code dataset.sealed} (nothing when the same content is sealed already),
  * and answers a {@link ShardResponse} once Kafka acknowledged all of them.
  */
 @Path("/api/datasets/shard")
@@ -38,18 +39,24 @@ public class ShardResource {
     private final DatasetSharder sharder;
     private final Clock clock = Clock.systemUTC();
 
-    ShardResource(ShardBuilderConfig config, EventPublisher publisher) {
+    private final LedgerRevisions ledger;
+
+    ShardResource(ShardBuilderConfig config, EventPublisher publisher, LedgerRevisions ledger) {
         this.config = config;
         this.publisher = publisher;
+        this.ledger = ledger;
         int parallelism = config.parallelism() > 0 ? config.parallelism() : Runtime.getRuntime().availableProcessors();
         this.sharder = new DatasetSharder(new ShardWriter(config.sourceDateEpoch()), parallelism);
     }
 
     /**
-     * @return 200 with the shard summary; 400 {@code {"error"}} for a bad name, a missing or relative
-     *         directory, a target shard size outside 1–4 GiB without {@code allowSmallShards}, anything but
-     *         regular files, a WebDataset key collision or an empty directory; 500 when a file changed
-     *         while read, or writing or publishing fails (no event is sent unless every shard was written)
+     * @return 200 with the shard summary ({@code alreadySealed: true}, nothing sent, when the ledger holds the
+     *         revision sealed with the same manifest SHA-256); 400 {@code {"error"}} for a bad name, a missing or
+     *         relative directory, a target shard size outside 1–4 GiB without {@code allowSmallShards}, anything
+     *         but regular files, a WebDataset key collision or an empty directory; 409 when the revision is sealed
+     *         with other content (a sealed revision never changes); 503 when the ledger cannot say whether it is
+     *         sealed; 500 when a file changed while read, or writing or publishing fails (no event is sent unless
+     *         every shard was written and the ledger allowed the revision)
      */
     @RolesAllowed(Roles.OPERATOR)
     @POST
@@ -57,14 +64,17 @@ public class ShardResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public ShardResponse shard(ShardRequestBody body) throws IOException {
-        SealedDataset sealed = sharder.shard(toRequest(body));
-        List<StowageEvent> events = DatasetEvents.of(sealed, clock);
-        publisher.publishAll(events, config.publishTimeout());
+        SealedDataset sealed = sharder.shard(toRequest(body), ledger);
+        if (!sealed.alreadySealed()) {
+            List<StowageEvent> events = DatasetEvents.of(sealed, clock);
+            publisher.publishAll(events, config.publishTimeout());
+        }
         var manifest = sealed.manifest();
         return new ShardResponse(manifest.dataset(), manifest.revision(),
                 AssetIds.dataset(manifest.dataset(), manifest.revision()), sealed.shards().size(),
                 manifest.memberCount(), manifest.memberBytes(), sealed.manifestFile().path().toString(),
-                sealed.manifestFile().sha256(), sealed.shards().stream().map(s -> s.shard().sha256()).toList());
+                sealed.manifestFile().sha256(), sealed.shards().stream().map(s -> s.shard().sha256()).toList(),
+                sealed.alreadySealed());
     }
 
     private ShardRequest toRequest(ShardRequestBody body) {

@@ -12,7 +12,10 @@ import java.util.List;
  * @param manifestPath   absolute path of the dataset manifest
  * @param manifestSha256 its SHA-256
  * @param shardShas      SHA-256 of each shard, in index order
+ * @param alreadySealed  true when the ledger already held the revision sealed with this manifest SHA-256: no event
+ *                       was sent
  */
 public record ShardResponse(String dataset, String revision, String assetId, int shards, int members,
-                            long memberBytes, String manifestPath, String manifestSha256, List<String> shardShas) {
+                            long memberBytes, String manifestPath, String manifestSha256, List<String> shardShas,
+                            boolean alreadySealed) {
 }

@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
 /**
  * Consumes {@code archive.published} (consumer group {@code stowage-uploader}) and produces the archive's
  * {@code object.uploaded} / {@code object.upload.failed}; the verifier then verifies it like any object. A record that
- * is not a valid event is nacked to {@code archive.published.dlq}; the record is acked after the result is.
+ * is not a valid event, or whose upload failed permanently (an archive path outside the upload roots included), is
+ * nacked to {@code archive.published.dlq} with the reason; otherwise the record is acked after the result is.
  */
 @ApplicationScoped
 public class ArchiveConsumer {
@@ -44,8 +45,16 @@ public class ArchiveConsumer {
         LOG.infof("event %s %s asset %s received", event.meta().eventId(), event.topic(), event.assetId());
         return Uni.createFrom().item(() -> work.upload(event))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .chain(publisher::publishAll)
-                .chain(() -> Uni.createFrom().completionStage(record.ack()))
+                .chain(results -> publisher.publishAll(results).replaceWith(results))
+                .chain(results -> {
+                    PermanentUploadFailure refused = PermanentUploadFailure.of(results);
+                    if (refused == null) {
+                        return Uni.createFrom().completionStage(record.ack());
+                    }
+                    LOG.warnf("event %s %s asset %s sent to %s: %s", event.meta().eventId(), event.topic(),
+                            event.assetId(), Topics.dlq(Topics.ARCHIVE_PUBLISHED), refused.getMessage());
+                    return Uni.createFrom().completionStage(record.nack(refused));
+                })
                 .onFailure().recoverWithUni(e -> {
                     LOG.errorf(e, "event %s %s asset %s failed", event.meta().eventId(), event.topic(), event.assetId());
                     return Uni.createFrom().completionStage(record.nack(e));

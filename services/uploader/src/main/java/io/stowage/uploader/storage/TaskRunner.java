@@ -1,5 +1,6 @@
 package io.stowage.uploader.storage;
 
+import io.stowage.events.ObjectKind;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.PermanentStoreException;
@@ -15,7 +16,9 @@ import java.util.Optional;
 
 /**
  * Carries out one {@link UploadTask} against its store: skips it when the same SHA-256 is already at
- * the key (content idempotency), otherwise puts the file; every failure becomes an
+ * the key (content idempotency), otherwise puts the file, except over a dataset manifest ({@code manifest.json}
+ * of a sealed revision) that already holds other content or no SHA-256 metadata: that is a permanent failure, the
+ * stored object stays as it is. Every failure becomes an
  * {@link UploadOutcome.Failed}, never an exception. Blocking: call it from a worker thread.
  */
 @ApplicationScoped
@@ -39,6 +42,11 @@ public class TaskRunner {
             if (existing.isPresent() && task.sha256().equals(existing.get().sha256())
                     && existing.get().bytes() == task.bytes()) {
                 return new UploadOutcome.Stored(existing.get().etag(), true);
+            }
+            if (existing.isPresent() && task.kind() == ObjectKind.DATASET_MANIFEST) {
+                return new UploadOutcome.Failed(task.key() + " already holds another dataset manifest (sha256 "
+                        + existing.get().sha256() + ", " + existing.get().bytes() + " bytes): a sealed revision never"
+                        + " changes, so " + file + " (sha256 " + task.sha256() + ") is not stored", true);
             }
             String etag = writer.put(task.key(), task.localPath(), task.bytes(), task.sha256(),
                     Map.of("kind", task.kind().name())).etag();

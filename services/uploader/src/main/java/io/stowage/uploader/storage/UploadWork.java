@@ -12,6 +12,7 @@ import io.stowage.uploader.persistence.PendingSteps;
 import io.stowage.uploader.domain.UploadEvents;
 import io.stowage.uploader.domain.UploadOutcome;
 import io.stowage.uploader.domain.UploadPlanner;
+import io.stowage.uploader.domain.UploadRoots;
 import io.stowage.uploader.domain.UploadTask;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -33,16 +34,20 @@ public class UploadWork {
     private final TaskRunner runner;
     private final ObjectWriters writers;
     private final PendingSteps pending;
+    private final UploadRoots roots;
     private final Clock clock = Clock.systemUTC();
 
-    UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending) {
+    UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending, UploaderSettings settings) {
         this.runner = runner;
         this.writers = writers;
         this.pending = pending;
+        this.roots = new UploadRoots(settings.roots().orElse(List.of()));
     }
 
     /**
-     * For a checkpoint step whose primary-store files were all stored, also records it as waiting for
+     * Every local path the event names, and every file it leads to, must lie under the upload roots
+     * ({@link UploadRoots}); otherwise nothing is read and one permanent failure names the path (the consumer
+     * dead-letters the record). For a checkpoint step whose primary-store files were all stored, also records it as waiting for
      * verification ({@link PendingSteps}), so that its {@code latest} pointer is written once they are verified.
      *
      * @return the events to publish, in task order; never throws for a bad file or store
@@ -51,6 +56,7 @@ public class UploadWork {
         List<UploadTask> tasks;
         PendingStep step = null;
         try {
+            roots.requireConfined(event);
             if (event instanceof CheckpointPublished checkpoint) {
                 CheckpointManifest manifest = CheckpointManifests.read(Path.of(checkpoint.manifestPath()),
                         checkpoint.manifestSha256());
@@ -59,6 +65,7 @@ public class UploadWork {
             } else {
                 tasks = plan(event);
             }
+            roots.requireConfined(tasks);
         } catch (PlanRefusedException e) {
             LOG.warnf("event %s %s asset %s refused: %s", event.meta().eventId(), event.topic(), event.assetId(),
                     e.getMessage());

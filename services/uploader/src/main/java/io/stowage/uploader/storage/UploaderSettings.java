@@ -5,6 +5,8 @@ import io.smallrye.config.WithDefault;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 /** Tuning of the uploader, from {@code stowage.uploader.*}. */
 @ConfigMapping(prefix = "stowage.uploader")
@@ -57,6 +59,14 @@ public interface UploaderSettings {
     /** How often incomplete multipart uploads are checked against abandon-uploads-after. */
     @WithDefault("PT1H")
     Duration abandonedUploadSweep();
+
+    /**
+     * The only directories whose files the uploader reads and uploads (comma-separated absolute paths, env
+     * {@code STOWAGE_UPLOADER_ROOTS}): the shard-builder's staging directory and the volume roots. A local path in an
+     * event outside them, with a {@code ..} segment, or resolving through a symlink to outside them is dead-lettered
+     * unread ({@code UploadRoots}). None configured: every upload is refused.
+     */
+    Optional<List<Path>> roots();
 
     /** Check at start-up that both stores answer, their buckets exist and the credentials are accepted. */
     @WithDefault("true")

@@ -74,6 +74,7 @@ class ObjectWritersStartupTest {
             public Duration abandonUploadsAfter() { return Duration.ofHours(24); }
             public Duration abandonedUploadSweep() { return Duration.ofHours(1); }
             public boolean probeStores() { return true; }
+            public java.util.Optional<java.util.List<Path>> roots() { return java.util.Optional.empty(); }
         };
     }
 

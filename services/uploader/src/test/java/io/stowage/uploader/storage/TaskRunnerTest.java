@@ -41,6 +41,25 @@ class TaskRunnerTest {
     }
 
     @Test
+    void aDatasetManifestIsNeverOverwrittenWithOtherContent() {
+        UploadTask manifest = new UploadTask("primary", "datasets/d/r/manifest.json", ObjectKind.DATASET_MANIFEST,
+                Path.of("/staging/datasets/d/r/manifest.json"), 100, SHA);
+        for (ObjectHead stored : List.of(new ObjectHead(100, "b".repeat(64), "e0"), new ObjectHead(90, SHA, "e0"),
+                new ObjectHead(100, null, "e0"))) {
+            ScriptedWriter writer = new ScriptedWriter(Optional.of(stored), () -> new PutResult("e2", 100, SHA, false));
+            assertThat(TaskRunner.run(manifest, writer)).isInstanceOfSatisfying(UploadOutcome.Failed.class, f -> {
+                assertThat(f.permanent()).isTrue();
+                assertThat(f.reason()).isEqualTo("datasets/d/r/manifest.json already holds another dataset manifest"
+                        + " (sha256 " + stored.sha256() + ", " + stored.bytes() + " bytes): a sealed revision never"
+                        + " changes, so /staging/datasets/d/r/manifest.json (sha256 " + SHA + ") is not stored");
+            });
+            assertThat(writer.puts).isEmpty();
+        }
+        ScriptedWriter same = new ScriptedWriter(Optional.of(new ObjectHead(100, SHA, "e1")), null);
+        assertThat(TaskRunner.run(manifest, same)).isEqualTo(new UploadOutcome.Stored("e1", true));
+    }
+
+    @Test
     void anUnreachableStoreIsATransientFailure() {
         ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> {
             throw new TransientStoreException("PUT primary: connection refused", null);

@@ -26,15 +26,20 @@ public final class ShardBuilderClient {
                                Long targetShardBytes, String stagingDir, boolean allowSmallShards) {
     }
 
-    /** The answer: counts, the dataset manifest's local path and SHA-256, and each shard's SHA-256. */
+    /**
+     * The answer: counts, the dataset manifest's local path and SHA-256, each shard's SHA-256, and whether the
+     * revision was already sealed with the same content (then nothing was sent).
+     */
     public record ShardResult(String dataset, String revision, String assetId, int shards, int members,
-                              long memberBytes, String manifestPath, String manifestSha256, List<String> shardShas) {
+                              long memberBytes, String manifestPath, String manifestSha256, List<String> shardShas,
+                              boolean alreadySealed) {
     }
 
     /**
      * Shards synchronously; returns when every shard is written and its events acknowledged.
      *
-     * @throws CliException with the service's one-line reason: exit 2 for bad input, 1 otherwise
+     * @throws CliException with the service's one-line reason: exit 2 for bad input or a revision sealed with other
+     *                      content (409: a sealed revision never changes), 1 otherwise (503: the ledger cannot say)
      */
     public ShardResult shard(ShardRequest request) {
         return http.post(base.resolve("/api/datasets/shard"), request, ShardResult.class, Duration.ofHours(6));

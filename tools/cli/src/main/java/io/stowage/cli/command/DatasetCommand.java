@@ -66,6 +66,10 @@ public final class DatasetCommand {
                     new ShardBuilderClient.ShardRequest(source.toString(), name, revision, license, this.source, shardBytes,
                             session.stagingDir(), allowSmallShards));
             progress.detail(Inputs.count(result.shards(), "shard") + ", " + Inputs.count(result.members(), "member") + ", " + result.memberBytes() + " bytes");
+            if (result.alreadySealed()) {
+                progress.detail(result.assetId() + " is already sealed with the same content (manifest sha256 "
+                        + result.manifestSha256() + "): already stored, nothing sent");
+            }
             if (!noWait) {
                 progress.step("waiting for upload and verification");
                 new LedgerClient(session.serviceUrl("ledger")).awaitVerified(AssetIds.dataset(name, revision),
@@ -75,7 +79,8 @@ public final class DatasetCommand {
             if (json) {
                 JsonOut.print(result);
             } else {
-                System.out.println(result.assetId() + ": " + Inputs.count(result.shards(), "shard") + ", manifest sha256 " + result.manifestSha256());
+                System.out.println(result.assetId() + ": " + Inputs.count(result.shards(), "shard") + ", manifest sha256 "
+                        + result.manifestSha256() + (result.alreadySealed() ? " (already sealed: nothing sent)" : ""));
             }
             return 0;
         }

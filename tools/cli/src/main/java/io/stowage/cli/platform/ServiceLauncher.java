@@ -35,7 +35,7 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
-    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier");
+    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder");
 
     private final List<Process> processes = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
@@ -50,7 +50,8 @@ public final class ServiceLauncher implements AutoCloseable {
      * @param protectedRoots directories the gate must never release (comma-separated for the services)
      * @param volumeRoots    the volumes whose directories may be released (gatekeeper and provider-adapter); the local
      *                       provider's volumes root ({@code <logs>/../volumes}) is always added
-     * @param stagingDir     the shard-builder's staging directory
+     * @param stagingDir     the shard-builder's staging directory; with the volume roots, the only directories whose
+     *                       files the uploader reads ({@code STOWAGE_UPLOADER_ROOTS})
      * @throws CliException when a jar is missing, a service exits, or it is not ready within 180 s
      */
     public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
@@ -91,6 +92,8 @@ public final class ServiceLauncher implements AutoCloseable {
                 String volumes = String.join(",", releasable.stream().map(Path::toString).distinct().toList());
                 env.put("STOWAGE_GATEKEEPER_VOLUME_ROOTS", volumes);
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
+                // the uploader reads files only under these: what the shard-builder and the CLI stage, and the volumes
+                env.put("STOWAGE_UPLOADER_ROOTS", stagingDir.toAbsolutePath().normalize() + "," + volumes);
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }

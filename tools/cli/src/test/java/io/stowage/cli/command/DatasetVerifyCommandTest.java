@@ -118,6 +118,36 @@ class DatasetVerifyCommandTest {
     }
 
     @Test
+    void aCraftedShardWhoseNamesLeaveTheDirectoryIsNotGoodEvenWhenItsManifestAgrees() throws IOException {
+        Map<String, byte[]> members = new LinkedHashMap<>();
+        for (String name : List.of("../x.txt", "/abs.txt", "a/../../y.txt", "..././z.txt")) {
+            members.put(name, ("payload of " + name + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Shard crafted = shard(members);
+        crafted.writeTo(tmp);
+        Path shardFile = tmp.resolve(crafted.sha256 + ".tar.zst");
+
+        Run run = cli("dataset", "verify", "--path", shardFile.toString(), "--json");
+
+        assertThat(run.exit).isEqualTo(1);
+        JsonNode problem = EventCodec.mapper().readTree(run.out).path("shards").get(0).path("problems").get(0);
+        assertThat(problem.path("kind").asText()).isEqualTo("MEMBER_MANIFEST_INVALID");
+        assertThat(problem.path("detail").asText()).endsWith("line 1: path \"../x.txt\" has a .. segment");
+
+        for (String name : members.keySet()) {
+            Map<String, byte[]> one = Map.of(name, members.get(name));
+            Shard single = shard(one);
+            Path dir = Files.createDirectories(tmp.resolve("one-" + single.sha256.substring(0, 8)));
+            Files.write(dir.resolve(single.sha256 + ".tar.zst"), single.bytes);
+            Files.write(dir.resolve(single.sha256 + ".members.jsonl"),
+                    jsonLines(List.of(new MemberEntry("clean.txt", one.get(name).length, single.manifest.get(0).sha256()))));
+            Run alone = cli("dataset", "verify", "--path", dir.toString());
+            assertThat(alone.exit).as(name).isEqualTo(1);
+            assertThat(alone.out).as(name).contains("UNSAFE_MEMBER_NAME " + name + ": tar member name ");
+        }
+    }
+
+    @Test
     void aShardWithoutItsMemberManifestFailsAndBadOptionsAreUsageErrors() throws IOException {
         Shard lonely = shard(members(6));
         Files.write(tmp.resolve(lonely.sha256 + ".tar.zst"), lonely.bytes);
