@@ -12,7 +12,7 @@ import io.stowage.provideradapter.lifecycle.CapSweep;
 import io.stowage.provideradapter.lifecycle.PodLifecycle;
 import io.stowage.provideradapter.lifecycle.VolumeLifecycle;
 import io.stowage.provideradapter.local.LocalComputeProvider;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.persistence.FileResourceStore;
 import io.stowage.provideradapter.runpod.RunPodProvider;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -100,7 +100,7 @@ public class ResourceBeans {
     }
 
     /** Starts the sweep every {@code stowage.provider-adapter.sweep-interval} on the system clock. */
-    void start(@Observes StartupEvent start, ResourceConfig config, CapSweep sweep, ProviderEventSender sender) {
+    void start(@Observes StartupEvent start, ResourceConfig config, CapSweep sweep, EventPublisher sender) {
         long millis = config.sweepInterval().toMillis();
         LOG.infof("provider %s; sweeping volumes and pods every %d ms", config.provider(), millis);
         if (millis <= 0) {
@@ -109,7 +109,7 @@ public class ResourceBeans {
         timer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "cap-sweep"));
         timer.scheduleWithFixedDelay(() -> {
             try {
-                sender.send(sweep.run(Clock.systemUTC().instant()).events());
+                sender.sendAll(sweep.run(Clock.systemUTC().instant()).events());
             } catch (RuntimeException e) {
                 LOG.errorf(e, "cap sweep failed; retried at the next interval");
             }

@@ -8,6 +8,7 @@ import io.stowage.gatekeeper.api.LedgerAnswer;
 import io.stowage.gatekeeper.api.LedgerReader;
 import io.stowage.gatekeeper.domain.GateAnswer;
 import io.stowage.gatekeeper.domain.GateEvaluator;
+import io.stowage.messaging.EventPublisher;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -25,10 +26,10 @@ public class ReleaseRequestConsumer {
 
     private final LedgerReader ledger;
     private final GateEvaluator gate;
-    private final EventSender sender;
+    private final EventPublisher sender;
     private final Clock clock;
 
-    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventSender sender, Clock clock) {
+    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventPublisher sender, Clock clock) {
         this.ledger = ledger;
         this.gate = gate;
         this.sender = sender;

@@ -3,6 +3,7 @@ package io.stowage.provideradapter.messaging;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.StowageEvent;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -24,9 +25,9 @@ public class GatePassedConsumer {
     private static final Logger LOG = Logger.getLogger(GatePassedConsumer.class);
 
     private final ReleaseHandler handler;
-    private final EventSender sender;
+    private final EventPublisher sender;
 
-    GatePassedConsumer(ReleaseHandler handler, EventSender sender) {
+    GatePassedConsumer(ReleaseHandler handler, EventPublisher sender) {
         this.handler = handler;
         this.sender = sender;
     }

@@ -13,7 +13,7 @@ import io.stowage.shardbuilder.domain.SealedDataset;
 import io.stowage.shardbuilder.domain.ShardRequest;
 import io.stowage.shardbuilder.domain.ShardTarget;
 import io.stowage.shardbuilder.domain.ShardWriter;
-import io.stowage.shardbuilder.messaging.EventPublisher;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -59,7 +59,7 @@ public class ShardResource {
     public ShardResponse shard(ShardRequestBody body) throws IOException {
         SealedDataset sealed = sharder.shard(toRequest(body));
         List<StowageEvent> events = DatasetEvents.of(sealed, clock);
-        publisher.publishAll(events, config.publishTimeout());
+        publisher.sendAll(events);
         var manifest = sealed.manifest();
         return new ShardResponse(manifest.dataset(), manifest.revision(),
                 AssetIds.dataset(manifest.dataset(), manifest.revision()), sealed.shards().size(),
