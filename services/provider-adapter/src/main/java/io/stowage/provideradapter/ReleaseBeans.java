@@ -2,6 +2,7 @@ package io.stowage.provideradapter;
 
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ReleaseTargetPolicy;
+import io.stowage.messaging.GateSettings;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.DecisionJournal;
 import io.stowage.provideradapter.domain.ReleaseHandler;
@@ -26,7 +27,7 @@ public class ReleaseBeans {
     /** @return the authenticator of gate decisions under {@code stowage.gate.signing-key} (refuses all without a valid key) */
     @Produces
     @ApplicationScoped
-    DecisionAuthenticator decisionAuthenticator(ProviderAdapterConfig config) {
+    DecisionAuthenticator decisionAuthenticator(GateSettings config) {
         return DecisionAuthenticator.of(config.signingKey());
     }
 
@@ -36,7 +37,7 @@ public class ReleaseBeans {
      */
     @Produces
     @ApplicationScoped
-    ReleaseHandler releaseHandler(ProviderAdapterConfig config, StateConfig state, DecisionAuthenticator authenticator,
+    ReleaseHandler releaseHandler(GateSettings config, ProviderAdapterConfig state, DecisionAuthenticator authenticator,
                                   DecisionJournal journal) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
@@ -53,7 +54,7 @@ public class ReleaseBeans {
      */
     @Produces
     @Singleton
-    DecisionJournal decisionJournal(StateConfig state) {
+    DecisionJournal decisionJournal(ProviderAdapterConfig state) {
         try {
             FileDecisionJournal journal = FileDecisionJournal.open(state.stateDir());
             LOG.infof("decision journal %s holds %d executed decision(s)",

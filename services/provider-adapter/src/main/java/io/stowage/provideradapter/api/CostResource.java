@@ -38,7 +38,7 @@ public class CostResource {
     private final boolean sweepAtAllowed;
 
     CostResource(ResourceStore store, CostCalculator costs, CapSweep sweep, EventPublisher sender,
-                 io.stowage.provideradapter.ResourceConfig config) {
+                 io.stowage.provideradapter.ProviderAdapterConfig config) {
         this.sweepAtAllowed = config.sweepAtAllowed();
         this.store = store;
         this.costs = costs;

@@ -1,4 +1,4 @@
-package io.stowage.verifier.storage;
+package io.stowage.store;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -8,7 +8,9 @@ import java.net.URI;
 /**
  * The two object stores, from {@code stowage.store.primary.*} and {@code stowage.store.replica.*}
  * (environment: {@code STOWAGE_STORE_PRIMARY_ENDPOINT}, ...). Endpoints and credentials have no
- * default on purpose: they come from the environment or a secrets mount, never from the jar.
+ * default on purpose: they come from the environment or a secrets mount, never from the jar. The one mapping of
+ * {@code stowage.store}, shared by the uploader and the verifier (the only services given these keys); the annotation
+ * is inert outside Quarkus, so the library stays framework-free.
  */
 @ConfigMapping(prefix = "stowage.store")
 public interface StoreSettings {
@@ -35,5 +37,10 @@ public interface StoreSettings {
 
         /** Secret access key; never logged. */
         String secretAccessKey();
+    }
+
+    /** @return the {@link StoreConfig} of store {@code s} named {@code name} ("primary" or "replica") */
+    static StoreConfig config(String name, Store s) {
+        return new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(), s.secretAccessKey());
     }
 }
