@@ -7,7 +7,7 @@ import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.DecisionJournal;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import io.stowage.provideradapter.persistence.FileDecisionJournal;
-import io.stowage.provideradapter.provider.LocalDiskProvider;
+import io.stowage.provideradapter.release.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;

@@ -6,7 +6,7 @@ import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.cost.CostCalculator;
 import io.stowage.provideradapter.domain.cost.CostReport;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
-import io.stowage.provideradapter.lifecycle.CapSweep;
+import io.stowage.provideradapter.domain.lifecycle.CapSweep;
 import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

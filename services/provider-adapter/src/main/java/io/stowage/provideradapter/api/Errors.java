@@ -1,7 +1,7 @@
 package io.stowage.provideradapter.api;
 
 import io.stowage.events.ProviderActionFailed;
-import io.stowage.provideradapter.lifecycle.LifecycleResult;
+import io.stowage.provideradapter.domain.lifecycle.LifecycleResult;
 import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.core.Response;
 

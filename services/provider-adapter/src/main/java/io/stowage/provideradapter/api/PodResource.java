@@ -6,7 +6,7 @@ import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ManagedPod;
 import io.stowage.provideradapter.domain.resource.PodSpec;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
-import io.stowage.provideradapter.lifecycle.PodLifecycle;
+import io.stowage.provideradapter.domain.lifecycle.PodLifecycle;
 import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

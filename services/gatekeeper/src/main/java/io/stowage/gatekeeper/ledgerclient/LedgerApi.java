@@ -1,4 +1,4 @@
-package io.stowage.gatekeeper.api;
+package io.stowage.gatekeeper.ledgerclient;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.runpod;
+package io.stowage.provideradapter.compute;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

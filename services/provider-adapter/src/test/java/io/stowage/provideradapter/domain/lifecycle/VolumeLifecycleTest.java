@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.lifecycle;
+package io.stowage.provideradapter.domain.lifecycle;
 
 import io.stowage.events.EventMeta;
 import io.stowage.events.FailedCondition;
@@ -20,7 +20,7 @@ import io.stowage.provideradapter.domain.resource.PodSpec;
 import io.stowage.provideradapter.domain.resource.ProviderException;
 import io.stowage.provideradapter.domain.resource.RunCap;
 import io.stowage.provideradapter.domain.resource.VolumeSpec;
-import io.stowage.provideradapter.local.LocalComputeProvider;
+import io.stowage.provideradapter.compute.LocalComputeProvider;
 import io.stowage.provideradapter.persistence.FileResourceStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.provider;
+package io.stowage.provideradapter.release;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.stowage.gatekeeper.api;
+package io.stowage.gatekeeper.ledgerclient;
 
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import io.stowage.auth.ClientToken;

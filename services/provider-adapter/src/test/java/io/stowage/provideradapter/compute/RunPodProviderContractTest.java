@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.runpod;
+package io.stowage.provideradapter.compute;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;

@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.provider;
+package io.stowage.provideradapter.release;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

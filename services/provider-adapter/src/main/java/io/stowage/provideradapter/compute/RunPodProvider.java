@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.runpod;
+package io.stowage.provideradapter.compute;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.stowage.gatekeeper.api;
+package io.stowage.gatekeeper.ledgerclient;
 
 import io.stowage.events.FailedCondition;
 import io.stowage.events.ledger.ReleaseEvidence;

@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.runpod;
+package io.stowage.provideradapter.compute;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

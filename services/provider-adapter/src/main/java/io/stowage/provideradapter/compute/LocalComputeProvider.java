@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.local;
+package io.stowage.provideradapter.compute;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stowage.events.EventCodec;

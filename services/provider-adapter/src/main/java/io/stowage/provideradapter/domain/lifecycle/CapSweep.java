@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.lifecycle;
+package io.stowage.provideradapter.domain.lifecycle;
 
 import io.stowage.events.ProviderAlert;
 import io.stowage.events.StowageEvent;

@@ -1,4 +1,4 @@
-package io.stowage.provideradapter.provider;
+package io.stowage.provideradapter.release;
 
 import io.stowage.events.DirectoryFingerprint;
 import io.stowage.events.DirectoryInventory;
