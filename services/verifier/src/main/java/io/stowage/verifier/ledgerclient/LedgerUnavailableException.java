@@ -1,4 +1,4 @@
-package io.stowage.verifier.ledger;
+package io.stowage.verifier.ledgerclient;
 
 /** The ledger's HTTP API could not be asked or gave no usable answer; the message names the request, never a secret. */
 public class LedgerUnavailableException extends RuntimeException {

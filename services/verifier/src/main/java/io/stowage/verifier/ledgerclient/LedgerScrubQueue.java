@@ -1,4 +1,4 @@
-package io.stowage.verifier.ledger;
+package io.stowage.verifier.ledgerclient;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.stowage.auth.ClientToken;
