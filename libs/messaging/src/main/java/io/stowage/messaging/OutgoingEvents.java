@@ -25,10 +25,23 @@ public final class OutgoingEvents {
      * @throws io.stowage.events.InvalidEventException when the event does not validate
      */
     public static Message<byte[]> message(StowageEvent event, String source) {
+        return build(event, source, null);
+    }
+
+    /**
+     * Like {@link #message}, with the record's topic set to the event's own ({@link StowageEvent#topic}), so one
+     * channel may carry events of several topics.
+     */
+    public static Message<byte[]> routed(StowageEvent event, String source) {
+        return build(event, source, event.topic());
+    }
+
+    private static Message<byte[]> build(StowageEvent event, String source, String topic) {
         RecordHeaders headers = new RecordHeaders();
         CloudEventHeaders.of(event, source).forEach((name, value) ->
                 headers.add(name, value.getBytes(StandardCharsets.UTF_8)));
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
+                .withTopic(topic)
                 .withKey(event.assetId())
                 .withHeaders(headers)
                 .build();

@@ -5,6 +5,7 @@ import io.stowage.events.GateSignature;
 import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.gatekeeper.domain.GateEvaluator;
 import io.stowage.gatekeeper.storage.FileSystemTree;
+import io.stowage.messaging.GateSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
@@ -28,7 +29,7 @@ public class GateBeans {
      */
     @Produces
     @ApplicationScoped
-    GateEvaluator gateEvaluator(GateConfig config, GatekeeperConfig gatekeeper) {
+    GateEvaluator gateEvaluator(GateSettings config, GatekeeperConfig gatekeeper) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 gatekeeper.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
         if (policy.volumeRoots().isEmpty()) {
@@ -44,7 +45,7 @@ public class GateBeans {
      */
     @Produces
     @Singleton
-    GateSignature gateSignature(GateConfig config) {
+    GateSignature gateSignature(GateSettings config) {
         try {
             return new GateSignature(config.signingKey().orElse(null));
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.stowage.gatekeeper;
 
 import io.stowage.events.GateSignature;
+import io.stowage.messaging.GateSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The gatekeeper's signing key: required, at least 32 bytes, never echoed in the start-up error. */
 class GateBeansTest {
 
-    static GateConfig withKey(String key) {
-        return new GateConfig() {
+    static GateSettings withKey(String key) {
+        return new GateSettings() {
             @Override
             public Optional<List<String>> protectedRoots() {
                 return Optional.empty();

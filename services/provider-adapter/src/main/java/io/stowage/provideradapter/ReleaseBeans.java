@@ -3,13 +3,14 @@ package io.stowage.provideradapter;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ReleaseTargetPolicy;
+import io.stowage.messaging.GateSettings;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseHandler;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.ReleaseJournal;
-import io.stowage.provideradapter.messaging.EventSender;
 import io.stowage.provideradapter.persistence.FileReleaseJournal;
-import io.stowage.provideradapter.provider.LocalDiskProvider;
+import io.stowage.provideradapter.release.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
@@ -38,7 +39,7 @@ public class ReleaseBeans {
     /** @return the authenticator of gate decisions under {@code stowage.gate.signing-key} (refuses all without a valid key) */
     @Produces
     @ApplicationScoped
-    DecisionAuthenticator decisionAuthenticator(ProviderAdapterConfig config) {
+    DecisionAuthenticator decisionAuthenticator(GateSettings config) {
         return DecisionAuthenticator.of(config.signingKey());
     }
 
@@ -48,7 +49,7 @@ public class ReleaseBeans {
      */
     @Produces
     @Singleton
-    ReleaseHandler releaseHandler(ProviderAdapterConfig config, StateConfig state, DecisionAuthenticator authenticator,
+    ReleaseHandler releaseHandler(GateSettings config, ProviderAdapterConfig state, DecisionAuthenticator authenticator,
                                   ReleaseJournal journal) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
@@ -62,7 +63,7 @@ public class ReleaseBeans {
     /** @return the sender of outcomes that marks each acknowledged one in the journal */
     @Produces
     @Singleton
-    OutcomeDelivery outcomeDelivery(ReleaseHandler handler, EventSender sender) {
+    OutcomeDelivery outcomeDelivery(ReleaseHandler handler, EventPublisher sender) {
         return new OutcomeDelivery(handler, sender::send);
     }
 
@@ -73,8 +74,8 @@ public class ReleaseBeans {
      */
     @Produces
     @Singleton
-    ReleaseJournal releaseJournal(StateConfig state) {
-        Path dir = StateConfig.required(state);
+    ReleaseJournal releaseJournal(ProviderAdapterConfig state) {
+        Path dir = ProviderAdapterConfig.requiredStateDir(state);
         try {
             FileReleaseJournal journal = FileReleaseJournal.open(dir);
             LOG.infof("release journal %s holds %d request(s)", dir.resolve(FileReleaseJournal.DIR_NAME), journal.size());
@@ -89,10 +90,10 @@ public class ReleaseBeans {
      * Refuses to start without a state directory, warns (without the key) when every gate decision will be refused
      * for want of a valid key, then finishes interrupted releases and sends unsent outcomes on a timer thread.
      */
-    void start(@Observes StartupEvent start, StateConfig state, DecisionAuthenticator authenticator,
+    void start(@Observes StartupEvent start, ProviderAdapterConfig state, DecisionAuthenticator authenticator,
                OutcomeDelivery delivery) {
         try {
-            StateConfig.required(state);
+            ProviderAdapterConfig.requiredStateDir(state);
         } catch (IllegalStateException e) {
             LOG.error(e.getMessage());
             throw e;

@@ -8,13 +8,13 @@ import io.stowage.provideradapter.domain.resource.CapRule;
 import io.stowage.provideradapter.domain.resource.ComputeProvider;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
 import io.stowage.provideradapter.domain.resource.RetryPolicy;
-import io.stowage.provideradapter.lifecycle.CapSweep;
-import io.stowage.provideradapter.lifecycle.PodLifecycle;
-import io.stowage.provideradapter.lifecycle.VolumeLifecycle;
-import io.stowage.provideradapter.local.LocalComputeProvider;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.provideradapter.domain.lifecycle.CapSweep;
+import io.stowage.provideradapter.domain.lifecycle.PodLifecycle;
+import io.stowage.provideradapter.domain.lifecycle.VolumeLifecycle;
+import io.stowage.provideradapter.compute.LocalComputeProvider;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.persistence.FileResourceStore;
-import io.stowage.provideradapter.runpod.RunPodProvider;
+import io.stowage.provideradapter.compute.RunPodProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
@@ -37,8 +37,8 @@ public class ResourceBeans {
     /** @return the calculator on {@code stowage.provider-adapter.prices.*} */
     @Produces
     @Singleton
-    CostCalculator costCalculator(ResourceConfig config) {
-        ResourceConfig.Prices p = config.prices();
+    CostCalculator costCalculator(ProviderAdapterConfig config) {
+        ProviderAdapterConfig.Prices p = config.prices();
         return new CostCalculator(new PriceTable(p.volumeUsdPerGbMonth(), p.storeUsdPerGbMonth(), p.storeFreeGbMonths(),
                 p.hoursPerMonth()));
     }
@@ -49,12 +49,12 @@ public class ResourceBeans {
      */
     @Produces
     @Singleton
-    ComputeProvider computeProvider(ResourceConfig config) {
+    ComputeProvider computeProvider(ProviderAdapterConfig config) {
         switch (config.provider()) {
             case "local":
                 return new LocalComputeProvider(config.volumesRoot());
             case "runpod":
-                ResourceConfig.RunPod r = config.runpod();
+                ProviderAdapterConfig.RunPod r = config.runpod();
                 try {
                     return new RunPodProvider(r.baseUrl(), r.apiKeyFile(), r.dataCenterId(), r.mountRoot(),
                             new RetryPolicy(r.maxAttempts(), r.backoff(), r.maxBackoff(), r.maxRetryAfter()),
@@ -72,9 +72,9 @@ public class ResourceBeans {
     /** @return the volume and pod records in {@code stowage.provider-adapter.state-dir} */
     @Produces
     @Singleton
-    ResourceStore resourceStore(StateConfig state) {
+    ResourceStore resourceStore(ProviderAdapterConfig state) {
         try {
-            return new FileResourceStore(StateConfig.required(state));
+            return new FileResourceStore(ProviderAdapterConfig.requiredStateDir(state));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the resource records in " + state.stateDir().orElseThrow(), e);
         }
@@ -95,12 +95,12 @@ public class ResourceBeans {
     @Produces
     @Singleton
     CapSweep capSweep(ResourceStore store, CostCalculator costs, VolumeLifecycle volumes, PodLifecycle pods,
-                      ResourceConfig config) {
+                      ProviderAdapterConfig config) {
         return new CapSweep(store, new CapRule(costs), volumes, pods, config.runCheckpointGrace());
     }
 
     /** Starts the sweep every {@code stowage.provider-adapter.sweep-interval} on the system clock. */
-    void start(@Observes StartupEvent start, ResourceConfig config, CapSweep sweep, ProviderEventSender sender) {
+    void start(@Observes StartupEvent start, ProviderAdapterConfig config, CapSweep sweep, EventPublisher sender) {
         long millis = config.sweepInterval().toMillis();
         LOG.infof("provider %s; sweeping volumes and pods every %d ms", config.provider(), millis);
         if (millis <= 0) {
@@ -109,7 +109,7 @@ public class ResourceBeans {
         timer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "cap-sweep"));
         timer.scheduleWithFixedDelay(() -> {
             try {
-                sender.send(sweep.run(Clock.systemUTC().instant()).events());
+                sender.sendAll(sweep.run(Clock.systemUTC().instant()).events());
             } catch (RuntimeException e) {
                 LOG.errorf(e, "cap sweep failed; retried at the next interval");
             }

@@ -9,8 +9,10 @@ import java.time.Duration;
 @ConfigMapping(prefix = "stowage.shard-builder")
 public interface ShardBuilderConfig {
 
-    /** Staging root when a request names none; shards go under {@code <staging-dir>/datasets/<dataset>/<revision>/}. */
-    @WithDefault("${java.io.tmpdir}/stowage-staging")
+    /**
+     * Staging root when a request names none; shards go under {@code <staging-dir>/datasets/<dataset>/<revision>/} and
+     * stay until uploaded. Durable: no default outside the dev and test profiles.
+     */
     String stagingDir();
 
     /** Target member bytes per shard when a request names none (production: 1–4 GiB; default 2 GiB). */

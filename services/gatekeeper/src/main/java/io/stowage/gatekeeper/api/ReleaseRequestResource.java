@@ -4,7 +4,7 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.stowage.auth.Roles;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ReleaseRequested;
-import io.stowage.gatekeeper.messaging.RequestSender;
+import io.stowage.messaging.EventPublisher;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -22,7 +22,7 @@ import java.util.UUID;
  * {@code POST /api/releases} with {@code {"path":"/abs/dir","dryRun":false}}: the operator's way to ask for a release
  * that records who asked. Needs an operator token; the request is sent as {@code volume.release.requested} (requestedBy = the
  * token's configured name) and decided by this service's gate like any other. A refused call (401/403) sends nothing
- * but {@code release.refused} ({@link io.stowage.gatekeeper.messaging.RefusalRecorder}).
+ * but {@code release.refused} ({@link io.stowage.messaging.RefusalRecorder}).
  */
 @Path("/api/releases")
 @Produces(MediaType.APPLICATION_JSON)
@@ -30,11 +30,11 @@ import java.util.UUID;
 public class ReleaseRequestResource {
     private static final Logger LOG = Logger.getLogger(ReleaseRequestResource.class);
 
-    private final RequestSender sender;
+    private final EventPublisher sender;
     private final SecurityIdentity identity;
     private final Clock clock;
 
-    ReleaseRequestResource(RequestSender sender, SecurityIdentity identity, Clock clock) {
+    ReleaseRequestResource(EventPublisher sender, SecurityIdentity identity, Clock clock) {
         this.sender = sender;
         this.identity = identity;
         this.clock = clock;
@@ -59,7 +59,7 @@ public class ReleaseRequestResource {
         String who = identity.getPrincipal().getName();
         ReleaseRequested event = ReleaseRequested.of(EventMeta.first(requestId, clock), requestId, body.path(),
                 body.dryRun(), who);
-        sender.sendAndAwait(event);
+        sender.send(event);
         LOG.infof("sent %s event %s asset %s requested by %s dryRun=%s", event.topic(), event.meta().eventId(),
                 event.assetId(), who, body.dryRun());
         return Response.accepted(Map.of("requestId", requestId, "eventId", event.meta().eventId(), "requestedBy", who))

@@ -5,10 +5,11 @@ import io.stowage.events.EventCodec;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.StowageEvent;
 import io.stowage.gatekeeper.GatekeeperConfig;
-import io.stowage.gatekeeper.api.LedgerAnswer;
-import io.stowage.gatekeeper.api.LedgerReader;
+import io.stowage.gatekeeper.ledgerclient.LedgerAnswer;
+import io.stowage.gatekeeper.ledgerclient.LedgerReader;
 import io.stowage.gatekeeper.domain.GateAnswer;
 import io.stowage.gatekeeper.domain.GateEvaluator;
+import io.stowage.messaging.EventPublisher;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -29,11 +30,11 @@ public class ReleaseRequestConsumer {
 
     private final LedgerReader ledger;
     private final GateEvaluator gate;
-    private final EventSender sender;
+    private final EventPublisher sender;
     private final Clock clock;
     private final GatekeeperConfig config;
 
-    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventSender sender, Clock clock,
+    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventPublisher sender, Clock clock,
                            GatekeeperConfig config) {
         this.ledger = ledger;
         this.gate = gate;

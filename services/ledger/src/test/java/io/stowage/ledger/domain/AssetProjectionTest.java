@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static io.stowage.events.fixtures.BaselineArchivedBuilder.baselineArchived;
 import static io.stowage.ledger.domain.Events.SHA_A;
 import static io.stowage.ledger.domain.Events.SHA_B;
 import static io.stowage.ledger.domain.Events.T0;
@@ -43,10 +44,9 @@ class AssetProjectionTest {
 
     @Test
     void aBaselineArchiveIsASealedAssetRootedAtTheArchivedDirectoryWithItsBaselineManifest() {
-        BaselineArchived archived = BaselineArchived.of(Events.meta(T0), "whisper-tiny", "baseline-1", "/hot/results",
-                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".tar.zst", 1000, SHA_A,
-                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".members.jsonl", 120, SHA_B,
-                "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A + ".manifest.json", 400, SHA_B, 4, 79);
+        String staged = "/staging/archives/baselines/whisper-tiny/baseline-1/" + SHA_A;
+        BaselineArchived archived = baselineArchived().meta(Events.meta(T0)).archive(staged + ".tar.zst", 1000, SHA_A)
+                .members(staged + ".members.jsonl", 120, SHA_B).manifest(staged + ".manifest.json", 400, SHA_B).build();
 
         AssetRecord a = AssetProjection.apply(null, archived);
 

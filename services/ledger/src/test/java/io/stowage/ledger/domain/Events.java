@@ -10,6 +10,8 @@ import io.stowage.events.VerifyResult;
 import java.time.Instant;
 import java.util.UUID;
 
+import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
+
 /** Builders of realistic events for the domain tests. */
 final class Events {
     static final String SHA_A = "a".repeat(64);
@@ -29,7 +31,7 @@ final class Events {
     }
 
     static ObjectVerified verified(Instant time, String key, VerifyMethod method, VerifyResult result) {
-        return ObjectVerified.of(meta(time), "dataset/speech/r1", "primary", "stowage-primary", key,
-                ObjectKind.SHARD, method, result, 1000, SHA_A, 1000, SHA_A, null);
+        return objectVerified().meta(meta(time)).key(key, ObjectKind.SHARD).method(method).result(result)
+                .matching(1000, SHA_A).build();
     }
 }

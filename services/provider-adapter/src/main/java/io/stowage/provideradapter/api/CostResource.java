@@ -6,8 +6,8 @@ import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.cost.CostCalculator;
 import io.stowage.provideradapter.domain.cost.CostReport;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
-import io.stowage.provideradapter.lifecycle.CapSweep;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.provideradapter.domain.lifecycle.CapSweep;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -34,11 +34,11 @@ public class CostResource {
     private final ResourceStore store;
     private final CostCalculator costs;
     private final CapSweep sweep;
-    private final ProviderEventSender sender;
+    private final EventPublisher sender;
     private final boolean sweepAtAllowed;
 
-    CostResource(ResourceStore store, CostCalculator costs, CapSweep sweep, ProviderEventSender sender,
-                 io.stowage.provideradapter.ResourceConfig config) {
+    CostResource(ResourceStore store, CostCalculator costs, CapSweep sweep, EventPublisher sender,
+                 io.stowage.provideradapter.ProviderAdapterConfig config) {
         this.sweepAtAllowed = config.sweepAtAllowed();
         this.store = store;
         this.costs = costs;
@@ -76,7 +76,7 @@ public class CostResource {
             return Errors.of(400, "at is not an ISO-8601 instant: " + at);
         }
         CapSweep.Sweep done = sweep.run(when);
-        sender.send(done.events());
+        sender.sendAll(done.events());
         return Response.ok(Map.of("at", done.at().toString(), "actions", done.actions(),
                 "events", done.events().stream().map(e -> e.topic() + " " + e.meta().eventId()).toList())).build();
     }

@@ -1,8 +1,8 @@
 package io.stowage.provideradapter.api;
 
 import io.stowage.events.ProviderActionFailed;
-import io.stowage.provideradapter.lifecycle.LifecycleResult;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.provideradapter.domain.lifecycle.LifecycleResult;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Map;
@@ -17,8 +17,8 @@ final class Errors {
     }
 
     /** Sends the step's events, then answers {@code okStatus} with its value, or 422/502 for a provider failure. */
-    static Response answer(LifecycleResult<?> result, ProviderEventSender sender, int okStatus) {
-        sender.send(result.events());
+    static Response answer(LifecycleResult<?> result, EventPublisher sender, int okStatus) {
+        sender.sendAll(result.events());
         if (result.succeeded()) {
             return Response.status(okStatus).entity(result.value()).build();
         }

@@ -6,8 +6,8 @@ import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ManagedPod;
 import io.stowage.provideradapter.domain.resource.PodSpec;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
-import io.stowage.provideradapter.lifecycle.PodLifecycle;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.provideradapter.domain.lifecycle.PodLifecycle;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -33,10 +33,10 @@ import java.util.List;
 public class PodResource {
     private final PodLifecycle lifecycle;
     private final ResourceStore store;
-    private final ProviderEventSender sender;
+    private final EventPublisher sender;
     private final Clock clock = Clock.systemUTC();
 
-    PodResource(PodLifecycle lifecycle, ResourceStore store, ProviderEventSender sender) {
+    PodResource(PodLifecycle lifecycle, ResourceStore store, EventPublisher sender) {
         this.lifecycle = lifecycle;
         this.store = store;
         this.sender = sender;

@@ -6,9 +6,9 @@ import io.smallrye.common.annotation.Blocking;
 import io.stowage.provideradapter.domain.resource.ManagedVolume;
 import io.stowage.provideradapter.domain.resource.ResourceStore;
 import io.stowage.provideradapter.domain.resource.VolumeSpec;
-import io.stowage.provideradapter.lifecycle.LifecycleResult;
-import io.stowage.provideradapter.lifecycle.VolumeLifecycle;
-import io.stowage.provideradapter.messaging.ProviderEventSender;
+import io.stowage.provideradapter.domain.lifecycle.LifecycleResult;
+import io.stowage.provideradapter.domain.lifecycle.VolumeLifecycle;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -35,10 +35,10 @@ import java.util.List;
 public class VolumeResource {
     private final VolumeLifecycle lifecycle;
     private final ResourceStore store;
-    private final ProviderEventSender sender;
+    private final EventPublisher sender;
     private final Clock clock = Clock.systemUTC();
 
-    VolumeResource(VolumeLifecycle lifecycle, ResourceStore store, ProviderEventSender sender) {
+    VolumeResource(VolumeLifecycle lifecycle, ResourceStore store, EventPublisher sender) {
         this.lifecycle = lifecycle;
         this.store = store;
         this.sender = sender;

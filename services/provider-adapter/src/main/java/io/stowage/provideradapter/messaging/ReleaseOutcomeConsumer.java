@@ -5,8 +5,9 @@ import io.stowage.events.EventCodec;
 import io.stowage.events.GateDenied;
 import io.stowage.events.VolumeReleaseFailed;
 import io.stowage.events.VolumeReleased;
-import io.stowage.provideradapter.lifecycle.LifecycleResult;
-import io.stowage.provideradapter.lifecycle.VolumeLifecycle;
+import io.stowage.messaging.EventPublisher;
+import io.stowage.provideradapter.domain.lifecycle.LifecycleResult;
+import io.stowage.provideradapter.domain.lifecycle.VolumeLifecycle;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -25,10 +26,10 @@ public class ReleaseOutcomeConsumer {
     private static final Logger LOG = Logger.getLogger(ReleaseOutcomeConsumer.class);
 
     private final VolumeLifecycle volumes;
-    private final ProviderEventSender sender;
+    private final EventPublisher sender;
     private final Clock clock = Clock.systemUTC();
 
-    ReleaseOutcomeConsumer(VolumeLifecycle volumes, ProviderEventSender sender) {
+    ReleaseOutcomeConsumer(VolumeLifecycle volumes, EventPublisher sender) {
         this.volumes = volumes;
         this.sender = sender;
     }
@@ -60,6 +61,6 @@ public class ReleaseOutcomeConsumer {
         if (result.value() != null) {
             LOG.infof("%s answers a volume release: %s", topic, result.value());
         }
-        sender.send(result.events());
+        sender.sendAll(result.events());
     }
 }

@@ -12,7 +12,7 @@ import io.stowage.shardbuilder.domain.BaselineEvents;
 import io.stowage.shardbuilder.domain.BaselineRequest;
 import io.stowage.shardformat.write.DatasetInputException;
 import io.stowage.shardformat.write.ShardWriter;
-import io.stowage.shardbuilder.messaging.EventPublisher;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -67,7 +67,7 @@ public class BaselineResource {
         String eventId = null;
         if (!dryRun) {
             BaselineArchived event = BaselineEvents.of(archived, clock);
-            publisher.publishAll(List.of(event), config.publishTimeout());
+            publisher.sendAll(List.of(event));
             eventId = event.meta().eventId();
         }
         var m = archived.manifest();

@@ -13,7 +13,7 @@ import io.stowage.shardformat.write.SealedDataset;
 import io.stowage.shardformat.write.ShardRequest;
 import io.stowage.shardformat.write.ShardTarget;
 import io.stowage.shardformat.write.ShardWriter;
-import io.stowage.shardbuilder.messaging.EventPublisher;
+import io.stowage.messaging.EventPublisher;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -67,7 +67,7 @@ public class ShardResource {
         SealedDataset sealed = sharder.shard(toRequest(body), ledger);
         if (!sealed.alreadySealed()) {
             List<StowageEvent> events = DatasetEvents.of(sealed, clock);
-            publisher.publishAll(events, config.publishTimeout());
+            publisher.sendAll(events);
         }
         var manifest = sealed.manifest();
         return new ShardResponse(manifest.dataset(), manifest.revision(),

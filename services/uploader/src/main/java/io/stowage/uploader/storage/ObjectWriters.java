@@ -6,7 +6,7 @@ import io.stowage.store.ReadResult;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectWriter;
 import io.stowage.store.StoreAccessException;
-import io.stowage.store.StoreConfig;
+import io.stowage.store.StoreSettings;
 import io.stowage.store.StoreException;
 import io.stowage.store.UploadObserver;
 import io.stowage.store.s3.ReadTuning;
@@ -121,9 +121,7 @@ public class ObjectWriters {
     }
 
     private S3ObjectStore store(String name, StoreSettings.Store s, UploadTuning tuning) {
-        StoreConfig config = new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(),
-                s.secretAccessKey());
-        return new S3ObjectStore(config, tuning, ReadTuning.defaults(),
+        return new S3ObjectStore(StoreSettings.config(name, s), tuning, ReadTuning.defaults(),
                 settings.stateDir().resolve("journals").resolve(name), new ProgressLog(name), Clock.systemUTC());
     }
 

@@ -47,9 +47,8 @@ public interface UploaderSettings {
     /**
      * Directory for the uploader's durable state: multipart upload journals ({@code journals/<store>/}) and the
      * steps waiting for verification before their {@code latest} pointer is written ({@code pointers/}). Must
-     * survive a restart of the uploader for uploads to resume.
+     * survive a restart of the uploader for uploads to resume. No default outside the dev and test profiles.
      */
-    @WithDefault("${java.io.tmpdir}/stowage-uploader")
     Path stateDir();
 
     /** Incomplete multipart uploads created longer ago than this are aborted (at start-up, then every sweep-interval). */

@@ -3,7 +3,6 @@ package io.stowage.uploader.domain;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectVerified;
-import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 import org.junit.jupiter.api.Test;
@@ -14,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 
+import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class PendingStepTest {
@@ -25,8 +25,8 @@ class PendingStepTest {
             new LatestCheckpoint.File("optim.pt", "k/optim.pt", 20, B)), Set.of());
 
     private static ObjectVerified result(String store, String key, long bytes, String sha, VerifyResult r) {
-        return ObjectVerified.of(EventMeta.first("c", CLOCK), "checkpoint/e/r/000000000007", store, "bucket", key,
-                ObjectKind.CHECKPOINT_FILE, VerifyMethod.HEAD, r, bytes, sha, bytes, sha, null);
+        return objectVerified().meta(EventMeta.first("c", CLOCK)).assetId("checkpoint/e/r/000000000007")
+                .store(store, "bucket").key(key, ObjectKind.CHECKPOINT_FILE).result(r).matching(bytes, sha).build();
     }
 
     @Test

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
+import static io.stowage.events.fixtures.BaselineArchivedBuilder.baselineArchived;
+import static io.stowage.events.fixtures.ShardBuiltBuilder.shardBuilt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,8 +29,8 @@ class UploadPlannerTest {
 
     @Test
     void aShardGoesUpWithItsMemberManifestAddressedByTheShardsSha256() {
-        ShardBuilt shard = ShardBuilt.of(META, "speech", "r1", 0, "/data/speech", "/staging/s0.tar.zst", 1000, A,
-                "/staging/s0.members.jsonl", 120, B, 3, 3000);
+        ShardBuilt shard = shardBuilt().meta(META).shard("/staging/s0.tar.zst", 1000, A)
+                .members("/staging/s0.members.jsonl", 120, B).build();
 
         assertThat(UploadPlanner.forShard(shard)).containsExactly(
                 new UploadTask("primary", "datasets/speech/r1/shards/" + A + ".tar.zst", ObjectKind.SHARD,
@@ -48,8 +50,8 @@ class UploadPlannerTest {
 
     @Test
     void aBaselineArchiveGoesUpAsAShardWithItsMemberManifestUnderArchivesBaselines() {
-        BaselineArchived archived = BaselineArchived.of(META, "whisper-tiny", "baseline-1", "/hot/results",
-                "/staging/a.tar.zst", 1000, A, "/staging/a.members.jsonl", 120, B, "/staging/a.manifest.json", 300, C, 4, 79);
+        BaselineArchived archived = baselineArchived().meta(META).archive("/staging/a.tar.zst", 1000, A)
+                .members("/staging/a.members.jsonl", 120, B).manifest("/staging/a.manifest.json", 300, C).build();
 
         assertThat(UploadPlanner.forBaseline(archived)).containsExactly(
                 new UploadTask("primary", "archives/baselines/whisper-tiny/baseline-1/" + A + ".tar.zst", ObjectKind.SHARD,

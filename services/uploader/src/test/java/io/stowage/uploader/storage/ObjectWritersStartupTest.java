@@ -3,6 +3,7 @@ package io.stowage.uploader.storage;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreAccessException;
+import io.stowage.store.StoreSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,7 @@ package io.stowage.verifier.messaging;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ObjectVerified;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.verifier.storage.ScrubRun;
 import io.stowage.verifier.storage.VerifierSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +11,6 @@ import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -25,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 @ApplicationScoped
 public class ScrubTicker {
     private static final Logger LOG = Logger.getLogger(ScrubTicker.class);
-    private static final Duration PUBLISH_TIMEOUT = Duration.ofSeconds(60);
     private final ScrubRun scrub;
     private final EventPublisher publisher;
     private final VerifierSettings.Scrub settings;
@@ -68,9 +67,9 @@ public class ScrubTicker {
      * One scrub run at {@code now}, each result published before the next object is read.
      *
      * @return the published results in read order
-     * @throws RuntimeException when the broker does not acknowledge a result within 60 s (the run stops there)
+     * @throws RuntimeException when the broker does not acknowledge a result within 60 s ({@link EventPublisher#DEFAULT_TIMEOUT}) (the run stops there)
      */
     public List<ObjectVerified> runAt(Instant now) {
-        return scrub.run(now, result -> publisher.publish(result).await().atMost(PUBLISH_TIMEOUT));
+        return scrub.run(now, publisher::send);
     }
 }

@@ -1,54 +1,53 @@
 package io.stowage.verifier.messaging;
 
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.EventCodec;
-import io.stowage.events.InvalidEventException;
 import io.stowage.events.ObjectUploaded;
+import io.stowage.events.ObjectVerified;
 import io.stowage.events.Topics;
+import io.stowage.events.VerifyResult;
+import io.stowage.messaging.IncomingEvents;
+import io.stowage.messaging.Outcome;
 import io.stowage.verifier.storage.VerifyWork;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.jboss.logging.Logger;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
- * Consumes {@code object.uploaded} (consumer group {@code stowage-verifier}) and produces
- * {@code object.verified}. A record that is not a valid event is nacked, so the channel sends it to
- * {@code object.uploaded.dlq}. Store reads run on the worker pool, never on the event loop; the record
- * is acknowledged only after its results were acknowledged by the broker.
+ * Consumes {@code object.uploaded} (consumer group {@code stowage-verifier}) and produces {@code object.verified}, in
+ * the {@link IncomingEvents} shape. A record that is not a valid event goes to {@code object.uploaded.dlq}. A result
+ * {@code ERROR} (the store could not be read, after the reader's own retries) is transient: the object is verified
+ * again with backoff; when the last attempt still cannot read it, its results are published (the gate denies on
+ * them) and the record is dead-lettered with the reason.
  */
 @ApplicationScoped
 public class VerifyConsumer {
-    private static final Logger LOG = Logger.getLogger(VerifyConsumer.class);
     private final VerifyWork work;
-    private final EventPublisher publisher;
+    private final IncomingEvents incoming;
 
-    VerifyConsumer(VerifyWork work, EventPublisher publisher) {
+    VerifyConsumer(VerifyWork work, IncomingEvents incoming) {
         this.work = work;
-        this.publisher = publisher;
+        this.incoming = incoming;
     }
 
     /** One uploaded object to verify; completes after the record is acked (results published) or nacked. */
     @Incoming("object-uploaded")
+    @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
-    public Uni<Void> onObjectUploaded(Message<byte[]> record) {
-        ObjectUploaded event;
-        try {
-            event = EventCodec.decode(ObjectUploaded.class, record.getPayload());
-        } catch (InvalidEventException e) {
-            LOG.warnf("invalid record on %s sent to %s: %s", Topics.OBJECT_UPLOADED,
-                    Topics.dlq(Topics.OBJECT_UPLOADED), e.getMessage());
-            return Uni.createFrom().completionStage(record.nack(e));
-        }
-        return Uni.createFrom().item(() -> work.verify(event))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .chain(publisher::publishAll)
-                .chain(() -> Uni.createFrom().completionStage(record.ack()))
-                .onFailure().recoverWithUni(e -> {
-                    LOG.errorf(e, "event %s object.uploaded asset %s failed", event.meta().eventId(), event.assetId());
-                    return Uni.createFrom().completionStage(record.nack(e));
-                });
+    public CompletionStage<Void> onObjectUploaded(Message<byte[]> record) {
+        return incoming.handle(record, Topics.OBJECT_UPLOADED,
+                value -> EventCodec.decode(ObjectUploaded.class, value), this::verify);
+    }
+
+    private Outcome verify(ObjectUploaded event) {
+        List<ObjectVerified> results = work.verify(event);
+        return results.stream().filter(r -> r.result() == VerifyResult.ERROR).findFirst()
+                .map(error -> Outcome.transientFailure(results, "store unreadable: " + error.method() + " "
+                        + error.store() + " " + error.key() + ": " + error.detail()))
+                .orElseGet(() -> Outcome.done(results));
     }
 }

@@ -3,7 +3,7 @@ package io.stowage.verifier.storage;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;
-import io.stowage.store.StoreConfig;
+import io.stowage.store.StoreSettings;
 import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectReader;
@@ -31,8 +31,8 @@ public class ObjectReaders {
                 settings.rangedReadsInFlight());
         HttpBackend http = HttpBackend.valueOf(settings.httpClient().name());
         this.stores = Map.of(
-                "primary", new S3ObjectReader(config("primary", stores.primary()), reads, http),
-                "replica", new S3ObjectReader(config("replica", stores.replica()), reads, http));
+                "primary", new S3ObjectReader(StoreSettings.config("primary", stores.primary()), reads, http),
+                "replica", new S3ObjectReader(StoreSettings.config("replica", stores.replica()), reads, http));
         this.readers = Map.of(
                 "primary", new RetryingObjectReader(this.stores.get("primary"), retry),
                 "replica", new RetryingObjectReader(this.stores.get("replica"), retry));
@@ -41,10 +41,6 @@ public class ObjectReaders {
     /** @return the reader of the store named in an event, empty for an unknown name */
     public Optional<ObjectReader> forStore(String store) {
         return Optional.ofNullable(readers.get(store));
-    }
-
-    private static StoreConfig config(String name, StoreSettings.Store s) {
-        return new StoreConfig(name, s.endpoint(), s.region(), s.bucket(), s.accessKeyId(), s.secretAccessKey());
     }
 
     @PreDestroy

@@ -10,8 +10,8 @@ import io.stowage.verifier.domain.ScrubBudget;
 import io.stowage.verifier.domain.ScrubExpectation;
 import io.stowage.verifier.domain.ScrubPlan;
 import io.stowage.verifier.domain.Verdicts;
-import io.stowage.verifier.ledger.LedgerScrubQueue;
-import io.stowage.verifier.ledger.LedgerUnavailableException;
+import io.stowage.verifier.ledgerclient.LedgerScrubQueue;
+import io.stowage.verifier.ledgerclient.LedgerUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

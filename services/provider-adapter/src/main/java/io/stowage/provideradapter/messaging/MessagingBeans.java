@@ -1,0 +1,70 @@
+package io.stowage.provideradapter.messaging;
+
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.stowage.auth.RefusedRequest;
+import io.stowage.events.StowageEvent;
+import io.stowage.events.Topics;
+import io.stowage.events.VolumeReleased;
+import io.stowage.messaging.EventPublisher;
+import io.stowage.messaging.RefusalRecorder;
+import io.stowage.provideradapter.domain.cost.CostCalculator;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Produces;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Produces the provider-adapter's {@link EventPublisher} (source {@value #SOURCE}): {@code volume.released} and
+ * {@code volume.release.failed} on their channels, the volume and pod lifecycle events (volume.created/destroyed,
+ * pod.created/terminated, provider.alert, provider.action.failed, and the volume.release.requested a TTL or cap asks
+ * the gate for) through the one channel {@code provider-events}, each to its own topic, and {@code release.refused};
+ * a {@code volume.released} without a saving gets {@code bytesFreed} and {@code costSavedUsdPerMonth} from the price
+ * table on the way out. Records each refused {@code POST /api/volumes/{id}/release} and
+ * {@code POST /api/pods/{id}/terminate} (the two calls that give a resource back) as {@code release.refused}.
+ */
+@ApplicationScoped
+public class MessagingBeans {
+    /** CloudEvents source of every event the provider-adapter produces. */
+    public static final String SOURCE = "/stowage/provider-adapter";
+    private static final List<String> LIFECYCLE_TOPICS = List.of(Topics.VOLUME_CREATED, Topics.VOLUME_DESTROYED,
+            Topics.POD_CREATED, Topics.POD_TERMINATED, Topics.PROVIDER_ALERT, Topics.PROVIDER_ACTION_FAILED,
+            Topics.VOLUME_RELEASE_REQUESTED);
+    private static final Pattern RELEASE_PATHS = Pattern.compile("/api/(volumes/[^/]+/release|pods/[^/]+/terminate)/?");
+
+    @Produces
+    @ApplicationScoped
+    EventPublisher publisher(@Channel("volume-released") MutinyEmitter<byte[]> released,
+                             @Channel("volume-release-failed") MutinyEmitter<byte[]> failed,
+                             @Channel("provider-events") MutinyEmitter<byte[]> lifecycle,
+                             @Channel("release-refused") MutinyEmitter<byte[]> refused, CostCalculator costs) {
+        Map<String, MutinyEmitter<byte[]>> emitters = new HashMap<>();
+        LIFECYCLE_TOPICS.forEach(topic -> emitters.put(topic, lifecycle));
+        emitters.put(Topics.VOLUME_RELEASED, released);
+        emitters.put(Topics.VOLUME_RELEASE_FAILED, failed);
+        emitters.put(Topics.RELEASE_REFUSED, refused);
+        return EventPublisher.of(SOURCE, emitters).enrichedBy(event -> withSaving(event, costs));
+    }
+
+    @Produces
+    @ApplicationScoped
+    RefusalRecorder refusals(EventPublisher publisher) {
+        return new RefusalRecorder("provider-adapter", RELEASE_PATHS, publisher, Clock.systemUTC());
+    }
+
+    void onRefused(@Observes RefusedRequest refused, RefusalRecorder refusals) {
+        refusals.record(refused);
+    }
+
+    private static StowageEvent withSaving(StowageEvent event, CostCalculator costs) {
+        if (event instanceof VolumeReleased released && released.costSavedUsdPerMonth() == null) {
+            return released.withSaving(costs.releaseSavingMonthly(released.totalBytes()));
+        }
+        return event;
+    }
+}

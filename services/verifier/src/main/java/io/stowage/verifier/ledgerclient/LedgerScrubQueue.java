@@ -1,0 +1,64 @@
+package io.stowage.verifier.ledgerclient;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.stowage.auth.ClientToken;
+import io.stowage.events.EventCodec;
+import io.stowage.events.ledger.ScrubCandidate;
+import io.stowage.verifier.storage.VerifierSettings;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Where the rolling scrub learns what to re-read: asks the ledger's {@code GET /api/coverage/due} for the objects
+ * re-read least recently (every store) and produces them as {@link ScrubCandidate}s, in the ledger's scrub order.
+ */
+@ApplicationScoped
+public class LedgerScrubQueue {
+    private static final TypeReference<List<ScrubCandidate>> CANDIDATES = new TypeReference<>() {
+    };
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+    private final ClientToken token;
+
+    /** @param token the reader token presented to the ledger ({@code stowage.auth.client-token}; without one the ledger answers 401) */
+    LedgerScrubQueue(VerifierSettings settings, ClientToken token) {
+        this.base = URI.create(settings.scrub().ledgerUrl());
+        this.token = token;
+    }
+
+    /**
+     * @param at    objects uploaded after this instant are left out
+     * @param limit how many at most, 1–1000
+     * @return the objects in scrub order (never re-read first, then least recently re-read)
+     * @throws LedgerUnavailableException when the ledger cannot be reached or does not answer 200 with a list
+     */
+    public List<ScrubCandidate> due(Instant at, int limit) {
+        URI uri = base.resolve("/api/coverage/due?limit=" + limit + "&at="
+                + URLEncoder.encode(at.toString(), StandardCharsets.UTF_8));
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Accept", "application/json").GET();
+            token.authorizationHeader().ifPresent(value -> request.header("Authorization", value));
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                throw new LedgerUnavailableException("GET " + uri + " answered " + response.statusCode(), null);
+            }
+            return EventCodec.mapper().readValue(response.body(), CANDIDATES);
+        } catch (IOException e) {
+            throw new LedgerUnavailableException("GET " + uri + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LedgerUnavailableException("GET " + uri + ": interrupted", e);
+        }
+    }
+}
