@@ -14,6 +14,7 @@ import io.stowage.shardformat.write.ShardRequest;
 import io.stowage.shardformat.write.ShardTarget;
 import io.stowage.shardformat.write.ShardWriter;
 import io.stowage.messaging.EventPublisher;
+import io.stowage.shardbuilder.ledgerclient.LedgerRevisions;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -1,4 +1,4 @@
-package io.stowage.shardbuilder.api;
+package io.stowage.shardbuilder.ledgerclient;
 
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import io.stowage.auth.ClientToken;

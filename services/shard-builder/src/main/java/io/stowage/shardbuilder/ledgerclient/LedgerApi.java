@@ -1,4 +1,4 @@
-package io.stowage.shardbuilder.api;
+package io.stowage.shardbuilder.ledgerclient;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
