@@ -2,9 +2,8 @@ package io.stowage.provideradapter;
 
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,20 +11,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Without a state directory (production sets none by default) the provider-adapter refuses to start, in one line. */
 class StateConfigTest {
-    static StateConfig config(Optional<Path> stateDir) {
-        return new StateConfig() {
-            public Optional<Path> stateDir() { return stateDir; }
-            public Duration outcomeRetryInterval() { return Duration.ofSeconds(30); }
-            public Optional<List<String>> volumeRoots() { return Optional.empty(); }
-        };
+    /** @return a config answering only {@code stateDir()} (the one setting {@code requiredStateDir} reads) */
+    static ProviderAdapterConfig config(Optional<Path> stateDir) {
+        return (ProviderAdapterConfig) Proxy.newProxyInstance(ProviderAdapterConfig.class.getClassLoader(),
+                new Class<?>[] {ProviderAdapterConfig.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("stateDir")) {
+                        return stateDir;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @Test
     void aMissingStateDirIsRefusedWithOneLineNamingTheSetting() {
-        assertThatThrownBy(() -> StateConfig.required(config(Optional.empty())))
+        assertThatThrownBy(() -> ProviderAdapterConfig.requiredStateDir(config(Optional.empty())))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("stowage.provider-adapter.state-dir (env STOWAGE_PROVIDER_ADAPTER_STATE_DIR) is not set")
                 .hasMessageNotContaining("\n");
-        assertThat(StateConfig.required(config(Optional.of(Path.of("/var/lib/stowage"))))).isEqualTo(Path.of("/var/lib/stowage"));
+        assertThat(ProviderAdapterConfig.requiredStateDir(config(Optional.of(Path.of("/var/lib/stowage")))))
+                .isEqualTo(Path.of("/var/lib/stowage"));
     }
 }
