@@ -7,6 +7,8 @@ import io.stowage.events.CloudEventHeaders;
 import io.stowage.events.GateSignature;
 import io.stowage.events.Topics;
 import io.stowage.messaging.EventPublisher;
+import io.stowage.messaging.IncomingEvents;
+import io.stowage.messaging.RedeliverySettings;
 import io.stowage.messaging.RefusalRecorder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -24,7 +26,8 @@ import java.util.regex.Pattern;
  * Produces the gatekeeper's {@link EventPublisher} (source {@value #SOURCE}): {@code gate.passed} and
  * {@code gate.denied} signed with {@link CloudEventHeaders#SIGNATURE} (the hex HMAC-SHA256 of the exact value bytes
  * under the gate's signing key), {@code volume.release.requested} and {@code release.refused} unsigned (requests, not
- * decisions); and records each refused {@code POST /api/releases} as {@code release.refused}.
+ * decisions); the {@link IncomingEvents} shape of its consumer; and records each refused {@code POST /api/releases}
+ * as {@code release.refused}.
  */
 @ApplicationScoped
 public class MessagingBeans {
@@ -42,6 +45,12 @@ public class MessagingBeans {
         return EventPublisher.of(SOURCE, Map.of(Topics.GATE_PASSED, passed, Topics.GATE_DENIED, denied,
                 Topics.VOLUME_RELEASE_REQUESTED, requested, Topics.RELEASE_REFUSED, refused))
                 .finishedBy(message -> signed(message, signature));
+    }
+
+    @Produces
+    @ApplicationScoped
+    IncomingEvents incoming(EventPublisher publisher, RedeliverySettings redelivery) {
+        return new IncomingEvents(publisher, redelivery.redelivery());
     }
 
     @Produces

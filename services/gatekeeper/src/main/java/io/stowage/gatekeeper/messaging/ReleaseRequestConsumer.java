@@ -4,25 +4,33 @@ import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.StowageEvent;
+import io.stowage.events.Topics;
 import io.stowage.gatekeeper.GatekeeperConfig;
 import io.stowage.gatekeeper.ledgerclient.LedgerAnswer;
 import io.stowage.gatekeeper.ledgerclient.LedgerReader;
 import io.stowage.gatekeeper.domain.GateAnswer;
 import io.stowage.gatekeeper.domain.GateEvaluator;
-import io.stowage.messaging.EventPublisher;
+import io.stowage.messaging.IncomingEvents;
+import io.stowage.messaging.Outcome;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
- * Consumes {@code volume.release.requested}, reads the ledger's evidence (failing closed), runs
- * the gate over the local directory on a worker thread, and produces {@code gate.passed} or
- * {@code gate.denied} with the request's one decision id. A request the ledger already holds a
- * decision for (a redelivery) produces nothing: never a second, different decision. A request older
- * than {@code stowage.gatekeeper.max-request-age} is denied "stale-request" without evaluation. An
- * undecodable record throws, is nacked, and goes to the dead-letter topic.
+ * Consumes {@code volume.release.requested} in the {@link IncomingEvents} shape: reads the ledger's evidence
+ * (failing closed), runs the gate over the local directory on a worker thread, and publishes {@code gate.passed} or
+ * {@code gate.denied} with the request's one decision id (signed by the publisher's finishing step). A request the
+ * ledger already holds a decision for (a redelivery, or a retry after a publish that did reach the broker) publishes
+ * nothing: never a second, different decision. A request older than {@code stowage.gatekeeper.max-request-age} is
+ * denied "stale-request" without evaluation. An undecodable record goes to {@code volume.release.requested.dlq} with
+ * the reason; a failed or timed-out publish and any other exception are retried with backoff
+ * ({@code stowage.redelivery.*}), then dead-lettered with the reason.
  */
 @ApplicationScoped
 public class ReleaseRequestConsumer {
@@ -30,45 +38,50 @@ public class ReleaseRequestConsumer {
 
     private final LedgerReader ledger;
     private final GateEvaluator gate;
-    private final EventPublisher sender;
+    private final IncomingEvents incoming;
     private final Clock clock;
     private final GatekeeperConfig config;
 
-    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, EventPublisher sender, Clock clock,
+    ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, IncomingEvents incoming, Clock clock,
                            GatekeeperConfig config) {
         this.ledger = ledger;
         this.gate = gate;
-        this.sender = sender;
+        this.incoming = incoming;
         this.clock = clock;
         this.config = config;
     }
 
-    /**
-     * @param value the record's JSON bytes
-     * @throws io.stowage.events.InvalidEventException when the record is not a valid ReleaseRequested
-     */
+    /** One release request; completes after the record is acked or nacked. */
     @Incoming("release-requested")
     @Blocking
-    public void consume(byte[] value) {
-        ReleaseRequested request = EventCodec.decode(ReleaseRequested.class, value);
+    @Acknowledgment(Acknowledgment.Strategy.MANUAL)
+    public CompletionStage<Void> consume(Message<byte[]> record) {
+        return incoming.handle(record, Topics.VOLUME_RELEASE_REQUESTED,
+                value -> EventCodec.decode(ReleaseRequested.class, value), this::decide);
+    }
+
+    private Outcome decide(ReleaseRequested request) {
         LOG.infof("evaluating %s event %s asset %s path %s dryRun=%s", request.topic(), request.meta().eventId(),
                 request.assetId(), request.path(), request.dryRun());
         LedgerAnswer answer = ledger.read(request);
         if (answer.decided() != null) {
             LOG.infof("%s event %s asset %s is already decided by event %s in the ledger: nothing sent", request.topic(),
                     request.meta().eventId(), request.assetId(), answer.decided());
-            return;
+            return Outcome.done(List.of());
         }
-        StowageEvent event;
+        StowageEvent decision = decision(request, answer);
+        LOG.infof("sending %s event %s asset %s caused by %s", decision.topic(), decision.meta().eventId(),
+                decision.assetId(), request.meta().eventId());
+        return Outcome.done(List.of(decision));
+    }
+
+    private StowageEvent decision(ReleaseRequested request, LedgerAnswer answer) {
         if (GateAnswer.stale(request, config.maxRequestAge(), clock)) {
-            event = GateAnswer.staleDenied(request, config.maxRequestAge(), clock);
-        } else if (answer.failure() != null) {
-            event = GateAnswer.denied(request, answer.failure(), clock);
-        } else {
-            event = GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
+            return GateAnswer.staleDenied(request, config.maxRequestAge(), clock);
         }
-        sender.send(event);
-        LOG.infof("sent %s event %s asset %s caused by %s", event.topic(), event.meta().eventId(), event.assetId(),
-                request.meta().eventId());
+        if (answer.failure() != null) {
+            return GateAnswer.denied(request, answer.failure(), clock);
+        }
+        return GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
     }
 }

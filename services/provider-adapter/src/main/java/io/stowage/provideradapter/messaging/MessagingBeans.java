@@ -6,6 +6,8 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.events.VolumeReleased;
 import io.stowage.messaging.EventPublisher;
+import io.stowage.messaging.IncomingEvents;
+import io.stowage.messaging.RedeliverySettings;
 import io.stowage.messaging.RefusalRecorder;
 import io.stowage.provideradapter.domain.cost.CostCalculator;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +27,7 @@ import java.util.regex.Pattern;
  * pod.created/terminated, provider.alert, provider.action.failed, and the volume.release.requested a TTL or cap asks
  * the gate for) through the one channel {@code provider-events}, each to its own topic, and {@code release.refused};
  * a {@code volume.released} without a saving gets {@code bytesFreed} and {@code costSavedUsdPerMonth} from the price
- * table on the way out. Records each refused {@code POST /api/volumes/{id}/release} and
+ * table on the way out. Produces the {@link IncomingEvents} shape its consumers share. Records each refused {@code POST /api/volumes/{id}/release} and
  * {@code POST /api/pods/{id}/terminate} (the two calls that give a resource back) as {@code release.refused}.
  */
 @ApplicationScoped
@@ -49,6 +51,12 @@ public class MessagingBeans {
         emitters.put(Topics.VOLUME_RELEASE_FAILED, failed);
         emitters.put(Topics.RELEASE_REFUSED, refused);
         return EventPublisher.of(SOURCE, emitters).enrichedBy(event -> withSaving(event, costs));
+    }
+
+    @Produces
+    @ApplicationScoped
+    IncomingEvents incoming(EventPublisher publisher, RedeliverySettings redelivery) {
+        return new IncomingEvents(publisher, redelivery.redelivery());
     }
 
     @Produces
