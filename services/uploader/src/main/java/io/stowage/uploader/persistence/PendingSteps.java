@@ -3,7 +3,7 @@ package io.stowage.uploader.persistence;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
 import io.stowage.uploader.domain.PendingStep;
-import io.stowage.uploader.storage.UploaderSettings;
+import io.stowage.uploader.UploaderSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;

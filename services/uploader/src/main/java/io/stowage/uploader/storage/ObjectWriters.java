@@ -1,5 +1,6 @@
 package io.stowage.uploader.storage;
 
+import io.stowage.uploader.UploaderSettings;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.ReadResult;

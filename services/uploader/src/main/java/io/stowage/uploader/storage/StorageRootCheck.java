@@ -1,5 +1,7 @@
 package io.stowage.uploader.storage;
 
+import io.stowage.uploader.UploaderSettings;
+import io.stowage.uploader.StorageRootSettings;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ObjectKeys;
 import io.stowage.store.ObjectWriter;

@@ -1,5 +1,6 @@
 package io.stowage.uploader.storage;
 
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreAccessException;

@@ -1,5 +1,6 @@
 package io.stowage.verifier.storage;
 
+import io.stowage.verifier.VerifierSettings;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;

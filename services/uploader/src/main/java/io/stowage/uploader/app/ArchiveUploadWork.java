@@ -1,5 +1,8 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
+import io.stowage.uploader.UploaderSettings;
+import io.stowage.uploader.storage.TaskRunner;
+import io.stowage.uploader.storage.ObjectWriters;
 import io.stowage.events.ArchivePublished;
 import io.stowage.events.StowageEvent;
 import io.stowage.uploader.domain.ArchivePlanner;

@@ -1,5 +1,7 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
+import io.stowage.uploader.UploaderSettings;
+import io.stowage.uploader.storage.ObjectWriters;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectVerified;

@@ -1,5 +1,9 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
+import io.stowage.uploader.UploaderSettings;
+import io.stowage.uploader.storage.TaskRunner;
+import io.stowage.uploader.storage.ObjectWriters;
+import io.stowage.uploader.domain.CheckpointManifests;
 import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;

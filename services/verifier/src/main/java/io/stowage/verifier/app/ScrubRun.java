@@ -1,5 +1,8 @@
-package io.stowage.verifier.storage;
+package io.stowage.verifier.app;
 
+import io.stowage.verifier.VerifierSettings;
+import io.stowage.verifier.storage.ObjectReaders;
+import io.stowage.verifier.storage.Observer;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.VerifyMethod;
