@@ -1,18 +1,18 @@
 package io.stowage.uploader.storage;
 
-import io.stowage.uploader.UploaderSettings;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.ReadResult;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectWriter;
 import io.stowage.store.StoreAccessException;
-import io.stowage.store.StoreSettings;
 import io.stowage.store.StoreException;
+import io.stowage.store.StoreSettings;
 import io.stowage.store.UploadObserver;
 import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.UploadTask;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,5 @@
 package io.stowage.verifier.storage;
 
-import io.stowage.verifier.VerifierSettings;
 import io.stowage.store.ObjectReader;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;
@@ -8,6 +7,7 @@ import io.stowage.store.StoreSettings;
 import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectReader;
+import io.stowage.verifier.VerifierSettings;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
