@@ -24,6 +24,8 @@ public final class StoreAccessRules {
 
     /** Our store module. */
     public static final String STORE = "io.stowage.store";
+    /** The store module's S3 implementation ({@code S3ObjectStore}, {@code S3ObjectReader}, their tunings). */
+    public static final String STORE_S3 = STORE + ".s3";
     /** The AWS SDK v2 (every S3 client and request type). */
     public static final String AWS_SDK = "software.amazon.awssdk";
     /** Name prefixes of members that remove objects or uploads. */
@@ -79,6 +81,43 @@ public final class StoreAccessRules {
                                         && (type.getPackageName().startsWith(AWS_SDK)
                                         || type.getName().equals(STORE + ".s3.S3Clients"))))
                 .because("a raw S3 client can write and delete; the " + service + " goes through its narrow store interface");
+    }
+
+    /**
+     * @param service  the service's name, for the failure message
+     * @param packages ArchUnit package identifiers (e.g. {@code io.stowage.uploader.storage..}) whose classes may
+     *                 use the store module; at least one
+     * @return "no class outside {@code packages} depends on the store module" (its interfaces, results or S3
+     *         implementation); pair it with {@link #storeImplementationOnlyIn} to narrow the S3 implementation further
+     * @throws IllegalArgumentException when no package is given (the rule would then allow nobody by accident)
+     */
+    public static ArchRule storeOnlyIn(String service, String... packages) {
+        requireSome(packages);
+        return noClasses().that().resideOutsideOfPackages(packages)
+                .should().dependOnClassesThat().resideInAnyPackage(STORE + "..")
+                .because("in the " + service + " only " + String.join(", ", packages)
+                        + " talk to the store; domain and messaging never do");
+    }
+
+    /**
+     * @param service  the service's name, for the failure message
+     * @param packages ArchUnit package identifiers whose classes may use the store's S3 implementation
+     *                 ({@value #STORE_S3}); at least one
+     * @return "no class outside {@code packages} depends on the store's S3 implementation"
+     * @throws IllegalArgumentException when no package is given
+     */
+    public static ArchRule storeImplementationOnlyIn(String service, String... packages) {
+        requireSome(packages);
+        return noClasses().that().resideOutsideOfPackages(packages)
+                .should().dependOnClassesThat().resideInAnyPackage(STORE_S3 + "..")
+                .because("in the " + service + " only " + String.join(", ", packages)
+                        + " build the S3 stores; everything else holds the narrow store interface");
+    }
+
+    private static void requireSome(String[] packages) {
+        if (packages.length == 0) {
+            throw new IllegalArgumentException("name at least one package that may use the store");
+        }
     }
 
     private static DescribedPredicate<JavaClass> deleteType() {

@@ -7,12 +7,14 @@ import io.stowage.archrules.fixture.deleting.DeletesThroughTheS3Client;
 import io.stowage.archrules.fixture.domain.DomainWithKafka;
 import io.stowage.archrules.fixture.pure.domain.Tally;
 import io.stowage.archrules.fixture.reading.ReadsThroughTheReader;
+import io.stowage.archrules.fixture.storage.HoldsTheS3Reader;
 import io.stowage.archrules.fixture.writing.WritesThroughTheWriter;
 import org.junit.jupiter.api.Test;
 
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Proves each shared rule fails on a deliberate violation (fixture classes that delete, write or use a framework
@@ -74,6 +76,47 @@ class RulesCatchViolationsTest {
                 .hasViolation()).isTrue();
         assertThat(StoreAccessRules.noRawS3Client("verifier").evaluate(classes(ReadsThroughTheReader.class))
                 .hasViolation()).isFalse();
+    }
+
+    @Test
+    void storeOnlyInReportsAReaderOutsideTheNamedPackages() {
+        EvaluationResult result = StoreAccessRules.storeOnlyIn("uploader", "..fixture.storage..")
+                .evaluate(classes(ReadsThroughTheReader.class, HoldsTheS3Reader.class));
+
+        assertThat(result.hasViolation()).isTrue();
+        String details = String.join("\n", result.getFailureReport().getDetails());
+        assertThat(details).contains(ReadsThroughTheReader.class.getName()).contains("io.stowage.store.ObjectReader")
+                .doesNotContain(HoldsTheS3Reader.class.getName());
+    }
+
+    @Test
+    void storeOnlyInAcceptsTheNamedPackages() {
+        // Tally (outside both packages) uses no store type; the two store users are inside
+        EvaluationResult result = StoreAccessRules.storeOnlyIn("uploader", "..fixture.storage..", "..fixture.reading..")
+                .evaluate(classes(ReadsThroughTheReader.class, HoldsTheS3Reader.class, Tally.class));
+
+        assertThat(result.hasViolation()).as(result.getFailureReport().toString()).isFalse();
+    }
+
+    @Test
+    void storeImplementationOnlyInReportsTheS3ReaderOutsideStorageButNotTheInterface() {
+        EvaluationResult outside = StoreAccessRules.storeImplementationOnlyIn("verifier", "..fixture.reading..")
+                .evaluate(classes(HoldsTheS3Reader.class));
+        // the reader outside storage holds only the ObjectReader interface
+        EvaluationResult inside = StoreAccessRules.storeImplementationOnlyIn("verifier", "..fixture.storage..")
+                .evaluate(classes(HoldsTheS3Reader.class, ReadsThroughTheReader.class));
+
+        assertThat(outside.hasViolation()).isTrue();
+        assertThat(String.join("\n", outside.getFailureReport().getDetails()))
+                .contains("io.stowage.store.s3.S3ObjectReader");
+        assertThat(inside.hasViolation()).as(inside.getFailureReport().toString()).isFalse();
+    }
+
+    @Test
+    void storeRulesRefuseAnEmptyPackageList() {
+        assertThatThrownBy(() -> StoreAccessRules.storeOnlyIn("uploader")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> StoreAccessRules.storeImplementationOnlyIn("uploader"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

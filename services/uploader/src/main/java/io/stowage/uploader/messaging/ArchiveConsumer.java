@@ -5,7 +5,7 @@ import io.stowage.events.ArchivePublished;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Topics;
 import io.stowage.messaging.IncomingEvents;
-import io.stowage.uploader.storage.ArchiveUploadWork;
+import io.stowage.uploader.app.ArchiveUploadWork;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;

@@ -6,7 +6,7 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.messaging.IncomingEvents;
 import io.stowage.messaging.Outcome;
-import io.stowage.uploader.storage.UploadWork;
+import io.stowage.uploader.app.UploadWork;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;

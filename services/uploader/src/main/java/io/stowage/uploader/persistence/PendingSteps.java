@@ -2,8 +2,8 @@ package io.stowage.uploader.persistence;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
-import io.stowage.uploader.storage.UploaderSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;

@@ -4,6 +4,8 @@ import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ObjectKeys;
 import io.stowage.store.ObjectWriter;
 import io.stowage.store.ReadResult;
+import io.stowage.uploader.StorageRootSettings;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.StorageRootManifest;
 import io.stowage.uploader.domain.UploadTask;
 import jakarta.annotation.Priority;

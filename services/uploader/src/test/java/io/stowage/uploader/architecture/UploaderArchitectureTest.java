@@ -17,7 +17,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the uploader's compiled main classes and fails the build if any of them can delete from the store,
- * reaches past the {@code ObjectWriter} it is given, or breaks the framework-free {@code domain} layer.
+ * reaches past the {@code ObjectWriter} it is given, uses a store type outside {@code storage} (adapters, the only
+ * users of the S3 implementation) and {@code app} (orchestration, store interfaces only), or breaks the
+ * framework-free {@code domain} layer.
  * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class UploaderArchitectureTest {
@@ -42,11 +44,15 @@ class UploaderArchitectureTest {
     }
 
     @Test
-    void onlyTheStoragePackageTouchesTheStore() {
-        ArchRule rule = noClasses().that().resideOutsideOfPackage("io.stowage.uploader.storage..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.stowage.store..")
-                .because("store access lives in the storage package (CONVENTIONS.md)");
-        rule.check(uploader);
+    void onlyStorageAndAppTouchTheStore() {
+        // domain, messaging and persistence use no store type at all
+        StoreAccessRules.storeOnlyIn("uploader", "io.stowage.uploader.storage..", "io.stowage.uploader.app..")
+                .check(uploader);
+    }
+
+    @Test
+    void onlyStorageTouchesTheS3Implementation() {
+        StoreAccessRules.storeImplementationOnlyIn("uploader", "io.stowage.uploader.storage..").check(uploader);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreAccessException;
 import io.stowage.store.StoreSettings;
+import io.stowage.uploader.UploaderSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,6 +4,7 @@ import io.stowage.events.ObjectKeys;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreSettings;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.StorageRootManifest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.stowage.auth.ClientToken;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ledger.ScrubCandidate;
-import io.stowage.verifier.storage.VerifierSettings;
+import io.stowage.verifier.VerifierSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;

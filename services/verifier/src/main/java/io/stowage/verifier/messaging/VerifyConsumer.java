@@ -8,7 +8,7 @@ import io.stowage.events.Topics;
 import io.stowage.events.VerifyResult;
 import io.stowage.messaging.IncomingEvents;
 import io.stowage.messaging.Outcome;
-import io.stowage.verifier.storage.VerifyWork;
+import io.stowage.verifier.app.VerifyWork;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;

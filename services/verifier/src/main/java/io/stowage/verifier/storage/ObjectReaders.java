@@ -7,6 +7,7 @@ import io.stowage.store.StoreSettings;
 import io.stowage.store.s3.HttpBackend;
 import io.stowage.store.s3.ReadTuning;
 import io.stowage.store.s3.S3ObjectReader;
+import io.stowage.verifier.VerifierSettings;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -10,12 +10,12 @@ import io.stowage.verifier.domain.Observation;
 import java.util.Optional;
 
 /** Looks at one object through an {@link ObjectReader} and reports what it saw as an {@link Observation}; never throws a store failure. */
-final class Observer {
+public final class Observer {
     private Observer() {
     }
 
     /** @return Found(bytes, sha256 metadata), Missing, or Unreachable after the reader's retries */
-    static Observation head(ObjectReader reader, String key) {
+    public static Observation head(ObjectReader reader, String key) {
         try {
             Optional<ObjectHead> head = reader.head(key);
             return head.<Observation>map(h -> new Observation.Found(h.bytes(), h.sha256()))
@@ -26,7 +26,7 @@ final class Observer {
     }
 
     /** @return Found(bytes read, recomputed sha256), Missing, or Unreachable after the reader's retries */
-    static Observation readInFull(ObjectReader reader, String key) {
+    public static Observation readInFull(ObjectReader reader, String key) {
         try {
             ReadResult read = reader.readAndHash(key);
             return new Observation.Found(read.bytes(), read.sha256());

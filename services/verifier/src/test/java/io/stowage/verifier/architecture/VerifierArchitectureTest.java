@@ -29,7 +29,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Consumes the verifier's compiled main classes and fails the build if any of them reaches past the
- * read-only store interface ({@link ObjectReader}) or breaks the framework-free {@code domain} layer.
+ * read-only store interface ({@link ObjectReader}), uses a store type outside {@code storage} (adapters, the only
+ * users of the S3 implementation) and {@code app} (orchestration, store interfaces only), or breaks the
+ * framework-free {@code domain} layer.
  * The shared rules live in {@code arch-rules/}, whose own test proves each one fails on a deliberate violation.
  */
 class VerifierArchitectureTest {
@@ -55,6 +57,18 @@ class VerifierArchitectureTest {
     @Test
     void noClassCallsAWriteOrDeleteMethodOfTheStore() {
         StoreAccessRules.noWriteOrDelete("verifier", writerOnlyMethods()).check(verifier);
+    }
+
+    @Test
+    void onlyStorageAndAppTouchTheStore() {
+        // domain, messaging and ledgerclient use no store type at all
+        StoreAccessRules.storeOnlyIn("verifier", "io.stowage.verifier.storage..", "io.stowage.verifier.app..")
+                .check(verifier);
+    }
+
+    @Test
+    void onlyStorageTouchesTheS3Implementation() {
+        StoreAccessRules.storeImplementationOnlyIn("verifier", "io.stowage.verifier.storage..").check(verifier);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -1,14 +1,17 @@
-package io.stowage.verifier.storage;
+package io.stowage.verifier.app;
 
 import io.stowage.events.ObjectUploaded;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.store.ObjectReader;
+import io.stowage.verifier.VerifierSettings;
 import io.stowage.verifier.domain.FullReadPolicy;
 import io.stowage.verifier.domain.Observation;
 import io.stowage.verifier.domain.PrimaryCopy;
 import io.stowage.verifier.domain.Verdicts;
+import io.stowage.verifier.storage.ObjectReaders;
+import io.stowage.verifier.storage.Observer;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

@@ -1,4 +1,4 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
 import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
@@ -6,14 +6,18 @@ import io.stowage.events.DatasetSealed;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.uploader.UploaderSettings;
+import io.stowage.uploader.domain.CheckpointManifests;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.domain.PlanRefusedException;
-import io.stowage.uploader.persistence.PendingSteps;
 import io.stowage.uploader.domain.UploadEvents;
 import io.stowage.uploader.domain.UploadOutcome;
 import io.stowage.uploader.domain.UploadPlanner;
 import io.stowage.uploader.domain.UploadRoots;
 import io.stowage.uploader.domain.UploadTask;
+import io.stowage.uploader.persistence.PendingSteps;
+import io.stowage.uploader.storage.ObjectWriters;
+import io.stowage.uploader.storage.TaskRunner;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

@@ -1,13 +1,16 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
 import io.stowage.events.ArchivePublished;
 import io.stowage.events.StowageEvent;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.ArchivePlanner;
 import io.stowage.uploader.domain.PlanRefusedException;
-import io.stowage.uploader.domain.UploadRoots;
 import io.stowage.uploader.domain.UploadEvents;
 import io.stowage.uploader.domain.UploadOutcome;
+import io.stowage.uploader.domain.UploadRoots;
 import io.stowage.uploader.domain.UploadTask;
+import io.stowage.uploader.storage.ObjectWriters;
+import io.stowage.uploader.storage.TaskRunner;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

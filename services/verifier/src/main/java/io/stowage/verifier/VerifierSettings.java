@@ -1,4 +1,4 @@
-package io.stowage.verifier.storage;
+package io.stowage.verifier;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

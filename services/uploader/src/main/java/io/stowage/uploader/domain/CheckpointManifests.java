@@ -1,9 +1,8 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.domain;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.CheckpointManifest;
-import io.stowage.uploader.domain.PlanRefusedException;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,13 +1,15 @@
-package io.stowage.uploader.storage;
+package io.stowage.uploader.app;
 
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.LatestCheckpoint;
+import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.domain.UploadTask;
 import io.stowage.uploader.persistence.PendingSteps;
+import io.stowage.uploader.storage.ObjectWriters;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 

@@ -1,10 +1,11 @@
-package io.stowage.verifier.storage;
+package io.stowage.verifier.app;
 
 import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.VerifyMethod;
 import io.stowage.events.ledger.ScrubCandidate;
 import io.stowage.store.ObjectReader;
+import io.stowage.verifier.VerifierSettings;
 import io.stowage.verifier.domain.Observation;
 import io.stowage.verifier.domain.ScrubBudget;
 import io.stowage.verifier.domain.ScrubExpectation;
@@ -12,6 +13,8 @@ import io.stowage.verifier.domain.ScrubPlan;
 import io.stowage.verifier.domain.Verdicts;
 import io.stowage.verifier.ledgerclient.LedgerScrubQueue;
 import io.stowage.verifier.ledgerclient.LedgerUnavailableException;
+import io.stowage.verifier.storage.ObjectReaders;
+import io.stowage.verifier.storage.Observer;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
