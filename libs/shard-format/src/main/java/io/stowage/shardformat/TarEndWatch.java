@@ -19,7 +19,6 @@ final class TarEndWatch extends FilterInputStream {
 
     private long position;
     private long headerAt;
-    private long zerosFromHeader;
     private long firstNonZero = -1;
     private final ByteArrayOutputStream headerRecords = new ByteArrayOutputStream();
     private boolean headerOverflow;
@@ -31,7 +30,6 @@ final class TarEndWatch extends FilterInputStream {
     /** @param offset decompressed byte offset where the next header (or the end marker) must start */
     void nextHeaderAt(long offset) {
         headerAt = offset;
-        zerosFromHeader = 0;
         firstNonZero = -1;
         headerRecords.reset();
         headerOverflow = false;
@@ -57,9 +55,7 @@ final class TarEndWatch extends FilterInputStream {
         for (int i = 0; i < n; i++) {
             long at = position + i;
             if (at >= headerAt && firstNonZero < 0) {
-                if (b[off + i] == 0) {
-                    zerosFromHeader++;
-                } else {
+                if (b[off + i] != 0) {
                     firstNonZero = at;
                 }
             }
@@ -107,13 +103,19 @@ final class TarEndWatch extends FilterInputStream {
     /**
      * Reads the rest of the decompressed stream and checks the end of the tar.
      *
-     * @throws ShardStreamException TRUNCATED when fewer than 1,024 zero bytes follow the last member, CORRUPT_TAR when a
-     *                              non-zero byte follows them
+     * @throws ShardStreamException TRUNCATED when the stream ends less than 1,024 bytes after the offset where the next
+     *                              header was due (a cut inside a header block or the marker, whatever those bytes hold),
+     *                              CORRUPT_TAR when the 1,024 bytes are there but not all zero, or non-zero bytes follow
+     *                              the marker
      */
     void requireEndMarker() throws IOException {
         byte[] buffer = new byte[64 << 10];
         while (read(buffer, 0, buffer.length) >= 0) {
             // checked by read
+        }
+        if (position < headerAt + END_MARKER) {
+            throw new ShardStreamException(ShardStreamException.Kind.TRUNCATED, "the tar stops at decompressed offset "
+                    + position + " without its end-of-archive marker (two zero blocks due at offset " + headerAt + ")", null);
         }
         if (firstNonZero >= 0 && firstNonZero < headerAt + END_MARKER) {
             throw new ShardStreamException(ShardStreamException.Kind.CORRUPT_TAR, "a non-zero byte at decompressed offset "
@@ -122,10 +124,6 @@ final class TarEndWatch extends FilterInputStream {
         if (firstNonZero >= 0) {
             throw new ShardStreamException(ShardStreamException.Kind.CORRUPT_TAR, "non-zero bytes at decompressed offset "
                     + firstNonZero + ", after the end-of-archive marker", null);
-        }
-        if (zerosFromHeader < END_MARKER) {
-            throw new ShardStreamException(ShardStreamException.Kind.TRUNCATED, "the tar stops at decompressed offset "
-                    + position + " without its end-of-archive marker (two zero blocks due at offset " + headerAt + ")", null);
         }
     }
 }

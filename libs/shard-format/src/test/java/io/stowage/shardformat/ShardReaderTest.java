@@ -104,6 +104,29 @@ class ShardReaderTest {
     }
 
     @Test
+    void aCutAtAFrameEndInsideAHeaderBlockIsTruncatedNotCorrupt() throws IOException {
+        Map<String, byte[]> members = TestShards.sampleMembers();
+        byte[] tar = TestShards.tar(members);
+        long secondHeader = endOfMemberData(tar, "a/0001.wav");
+        long markerStart = endOfMemberData(tar, "e/0003.bin");
+        List<Long> cuts = new ArrayList<>();
+        for (long inBlock : new long[] {1, 17, 100, 257, 511}) {
+            cuts.add(inBlock);
+            cuts.add(secondHeader + inBlock);
+            cuts.add(markerStart + 512 + inBlock);
+        }
+        for (long cut : cuts) {
+            byte[] shard = TestShards.zstdFrames(tar, cut);
+            int firstFrame = TestShards.zstdFrames(Arrays.copyOf(tar, (int) cut)).length;
+            ShardReport report = reader.verify(new ByteArrayInputStream(shard, 0, firstFrame),
+                    TestShards.manifest(members), null);
+            assertThat(report.problems()).as("tar cut at %d, on a frame end", cut)
+                    .extracting(ShardProblem::kind).contains(ShardProblem.Kind.TRUNCATED)
+                    .doesNotContain(ShardProblem.Kind.CORRUPT_TAR);
+        }
+    }
+
+    @Test
     void aCutAtTheStartOfTheEndMarkerNamesTheMissingMarker() throws IOException {
         Map<String, byte[]> members = TestShards.sampleMembers();
         byte[] tar = TestShards.tar(members);
