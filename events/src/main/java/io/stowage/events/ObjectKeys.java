@@ -84,7 +84,7 @@ public final class ObjectKeys {
         for (String segment : assetId.split("/", -1)) {
             Validation.requireSegment("archived asset", segment);
         }
-        return "ledger/archives/" + assetId + "/" + sha(sha256) + ".jsonl.zst";
+        return bounded("ledger/archives/" + assetId + "/" + sha(sha256) + ".jsonl.zst");
     }
 
     /** @return the step as 12 zero-padded decimal digits; throws for a negative step */
@@ -105,6 +105,7 @@ public final class ObjectKeys {
         return "checkpoints/" + experiment + "/" + run + "/";
     }
 
+    /** Segments are ASCII only ({@link Validation#requireSegment}), so the key's length in chars is its length in bytes. */
     private static String bounded(String key) {
         Validation.require(key.length() <= MAX_KEY_BYTES, "object key would be " + key.length()
                 + " bytes long, longer than S3's " + MAX_KEY_BYTES + ": shorten the names");

@@ -96,6 +96,15 @@ class ObjectKeysTest {
     }
 
     @Test
+    void aLedgerArchiveKeyIsBoundedLikeEveryOtherKey() {
+        String longName = "L".repeat(200);
+        String assetId = String.join("/", "run", longName, longName, longName, longName, longName);
+        assertThatThrownBy(() -> ObjectKeys.ledgerArchive(assetId, SHA))
+                .isInstanceOf(InvalidEventException.class).hasMessageContaining("longer than S3's 1024");
+        assertThat(ObjectKeys.ledgerArchive("run/e/r", SHA)).isEqualTo("ledger/archives/run/e/r/" + SHA + ".jsonl.zst");
+    }
+
+    @Test
     void assetIdsAreTheKafkaKeys() {
         assertThat(AssetIds.dataset("speech", "r1")).isEqualTo("dataset/speech/r1");
         assertThat(AssetIds.checkpoint("exp", "run", 42)).isEqualTo("checkpoint/exp/run/000000000042");
