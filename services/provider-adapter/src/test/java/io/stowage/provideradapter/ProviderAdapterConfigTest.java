@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Without a state directory (production sets none by default) the provider-adapter refuses to start, in one line. */
-class StateConfigTest {
+class ProviderAdapterConfigTest {
     /** @return a configuration whose only answer is {@code stateDir()}; any other call fails the test */
     static ProviderAdapterConfig config(Optional<Path> stateDir) {
-        return (ProviderAdapterConfig) Proxy.newProxyInstance(StateConfigTest.class.getClassLoader(),
+        return (ProviderAdapterConfig) Proxy.newProxyInstance(ProviderAdapterConfigTest.class.getClassLoader(),
                 new Class<?>[]{ProviderAdapterConfig.class}, (proxy, method, args) -> {
                     if (method.getName().equals("stateDir")) {
                         return stateDir;
