@@ -2,6 +2,8 @@ package io.stowage.cli.client;
 
 import io.stowage.cli.CliException;
 import io.stowage.cli.platform.ServiceLauncher;
+import io.stowage.events.AssetIds;
+import io.stowage.events.EventCodec;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.LedgerStatus;
@@ -13,13 +15,18 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads the ledger's HTTP query API (docs/design/contract.md): asset evidence, release outcomes and
  * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
  */
 public final class LedgerClient {
+    /** Polls between two looks at the asset's dead letters (each poll waits 300 ms, so about every 3 s). */
+    private static final int DEAD_LETTER_EVERY = 10;
     private final URI base;
     private final HttpJson http = new HttpJson();
 
@@ -50,9 +57,25 @@ public final class LedgerClient {
      * @throws CliException at the first upload failure (its reason), a non-OK verification, or after {@code timeout}
      */
     public AssetEvidence awaitVerified(String assetId, int expectedObjects, Duration timeout) {
+        return awaitVerified(assetId, expectedObjects, timeout, deadLetterIds(assetId));
+    }
+
+    /**
+     * Like {@link #awaitVerified(String, int, Duration)}, and fails as soon as the ledger holds a dead letter for the
+     * asset that is not in {@code deadLettersBefore} (a service refused one of its events, so it will never be
+     * verified): take {@code deadLettersBefore} with {@link #deadLetterIds} before publishing.
+     *
+     * @throws CliException at the first upload failure, a non-OK verification, a new dead letter (its topic and
+     *                      reason), or after {@code timeout}
+     */
+    public AssetEvidence awaitVerified(String assetId, int expectedObjects, Duration timeout,
+                                       Set<String> deadLettersBefore) {
         Instant deadline = Instant.now().plus(timeout);
         String waitingFor = "the ledger to record " + assetId;
-        while (Instant.now().isBefore(deadline)) {
+        for (int poll = 0; Instant.now().isBefore(deadline); poll++) {
+            if (poll % DEAD_LETTER_EVERY == DEAD_LETTER_EVERY - 1) {
+                failOnNewDeadLetter(assetId, deadLettersBefore);
+            }
             Optional<AssetEvidence> found = asset(assetId);
             if (found.isPresent()) {
                 AssetEvidence asset = found.get();
@@ -78,11 +101,15 @@ public final class LedgerClient {
      * Waits until the gate decided a release request and, when it passed and was not a dry run,
      * until the provider-adapter released or refused it.
      *
-     * @throws CliException after {@code timeout}
+     * @throws CliException when a service dead-lettered an event of the request (the request can never be decided or
+     *                      carried out: the error names the topic and reason), or after {@code timeout}
      */
     public ReleaseOutcome awaitRelease(String requestId, Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
+        for (int poll = 0; Instant.now().isBefore(deadline); poll++) {
+            if (poll % DEAD_LETTER_EVERY == DEAD_LETTER_EVERY - 1) {
+                failOnNewDeadLetter(AssetIds.release(requestId), Set.of());
+            }
             Optional<ReleaseOutcome> outcome = release(requestId);
             if (outcome.isPresent() && !"pending".equals(outcome.get().gate())) {
                 ReleaseOutcome o = outcome.get();
@@ -95,6 +122,34 @@ public final class LedgerClient {
         }
         throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds()
                 + " s waiting for the gate to decide release request " + requestId);
+    }
+
+    /**
+     * @return the ids of the dead letters the ledger holds for the asset ({@code dlq:<event id>}), from
+     *         {@code GET /api/events?assetId=}; empty when it holds none
+     */
+    public Set<String> deadLetterIds(String assetId) {
+        return deadLetters(assetId).stream().map(EventSummary::eventId).collect(Collectors.toUnmodifiableSet());
+    }
+
+    private List<EventSummary> deadLetters(String assetId) {
+        var type = EventCodec.mapper().getTypeFactory().constructCollectionType(List.class, EventSummary.class);
+        Optional<List<EventSummary>> events = http.get(base.resolve("/api/events?assetId=" + encode(assetId)), type);
+        return events.orElse(List.of()).stream().filter(EventSummary::deadLetter).toList();
+    }
+
+    private void failOnNewDeadLetter(String assetId, Set<String> before) {
+        for (EventSummary dead : deadLetters(assetId)) {
+            if (!before.contains(dead.eventId())) {
+                throw new CliException(CliException.FAILED, "a service refused an event of " + assetId + " ("
+                        + dead.type() + " on " + dead.topic() + "): " + (dead.reason() == null ? "no reason given" : dead.reason())
+                        + "; it will not be carried out (ledger dead letter " + dead.eventId() + ")");
+            }
+        }
+    }
+
+    /** One row of the ledger's {@code GET /api/events?assetId=} answer. */
+    record EventSummary(String eventId, String topic, String type, Instant time, boolean deadLetter, String reason) {
     }
 
     private static void failIfBad(ObjectEvidence object, VerifyResult result) {

@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -77,13 +78,15 @@ public final class CheckpointCommand {
             if (keyCheckpoint) {
                 progress.detail("key checkpoint (" + String.join(", ", prepared.keyReasons()) + "): a second copy goes to the replica store");
             }
+            LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
+            Set<String> deadLettersBefore = noWait ? Set.of() : ledger.deadLetterIds(prepared.event().assetId());
             try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
                 publisher.publish(prepared.event());
             }
             progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
             if (!noWait) {
-                new LedgerClient(session.serviceUrl("ledger")).awaitVerified(prepared.event().assetId(),
-                        prepared.event().fileCount() * (keyCheckpoint ? 2 : 1), Duration.ofHours(2));
+                ledger.awaitVerified(prepared.event().assetId(),
+                        prepared.event().fileCount() * (keyCheckpoint ? 2 : 1), Duration.ofHours(2), deadLettersBefore);
                 progress.detail("every file uploaded and verified" + (keyCheckpoint ? " in both stores" : ""));
             }
             if (json) {

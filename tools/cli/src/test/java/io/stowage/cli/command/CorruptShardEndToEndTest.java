@@ -2,7 +2,8 @@ package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun.Result;
+import io.stowage.cli.CliRun;
 import io.stowage.cli.client.BearerToken;
 import io.stowage.cli.client.HttpJson;
 import io.stowage.cli.output.Progress;
@@ -22,11 +23,8 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -146,28 +144,8 @@ class CorruptShardEndToEndTest {
         return new HttpJson().get(platform.session().serviceUrl("ledger").resolve("/api/assets?id=" + id), JsonNode.class);
     }
 
-    record Result(int exit, String out, String err) {
-    }
-
     /** Runs the real command line in this JVM; @return exit code, standard output and standard error */
-    private static synchronized Result cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            exit = StowageCli.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        Result result = new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        System.out.print(result.out());
-        System.err.print(result.err());
-        return result;
+    private static Result cli(String... args) {
+        return CliRun.run(args);
     }
 }
