@@ -45,6 +45,15 @@ public interface UploaderSettings {
     int partsInFlight();
 
     /**
+     * Files below {@code multipart-threshold} sent at once, across all the events being uploaded (default 8): the
+     * files of one checkpoint step go up side by side instead of one round trip after another. A file at or above the
+     * threshold goes up alone on its event's thread, its parts {@code parts-in-flight} at a time. Each small file is
+     * streamed from disk, so memory does not grow with this number. At least 1.
+     */
+    @WithDefault("8")
+    int filesInFlight();
+
+    /**
      * Directory for the uploader's durable state: multipart upload journals ({@code journals/<store>/}) and the
      * steps waiting for verification before their {@code latest} pointer is written ({@code pointers/}). Must
      * survive a restart of the uploader for uploads to resume. No default outside the dev and test profiles.

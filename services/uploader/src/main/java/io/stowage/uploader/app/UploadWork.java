@@ -18,6 +18,7 @@ import io.stowage.uploader.domain.UploadTask;
 import io.stowage.uploader.persistence.PendingSteps;
 import io.stowage.uploader.storage.ObjectWriters;
 import io.stowage.uploader.storage.TaskRunner;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -39,6 +40,8 @@ public class UploadWork {
     private final ObjectWriters writers;
     private final PendingSteps pending;
     private final UploadRoots roots;
+    private final FilesInFlight inFlight;
+    private final long multipartThreshold;
     private final Clock clock = Clock.systemUTC();
 
     UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending, UploaderSettings settings) {
@@ -46,6 +49,13 @@ public class UploadWork {
         this.writers = writers;
         this.pending = pending;
         this.roots = new UploadRoots(settings.roots().orElse(List.of()));
+        this.inFlight = new FilesInFlight(settings.filesInFlight());
+        this.multipartThreshold = settings.multipartThreshold();
+    }
+
+    @PreDestroy
+    void stop() {
+        inFlight.close();
     }
 
     /**
@@ -53,6 +63,9 @@ public class UploadWork {
      * ({@link UploadRoots}); otherwise nothing is read and one permanent failure names the path (the consumer
      * dead-letters the record). For a checkpoint step whose primary-store files were all stored, also records it as waiting for
      * verification ({@link PendingSteps}), so that its {@code latest} pointer is written once they are verified.
+     *
+     * Files below the multipart threshold go up {@code stowage.uploader.files-in-flight} at a time (shared by every
+     * event); larger ones one after another, each in parallel parts.
      *
      * @return the events to publish, in task order; never throws for a bad file or store
      */
@@ -75,13 +88,18 @@ public class UploadWork {
                     e.getMessage());
             return List.of(UploadEvents.refused(event, e, clock));
         }
-        List<StowageEvent> results = new ArrayList<>();
-        boolean primaryStored = true;
-        for (UploadTask task : tasks) {
+        List<UploadOutcome> outcomes = inFlight.runAll(tasks, task -> task.bytes() < multipartThreshold, task -> {
             UploadOutcome outcome = runner.run(task);
-            primaryStored &= !(task.store().equals(UploadTask.PRIMARY) && outcome instanceof UploadOutcome.Failed);
             LOG.infof("event %s %s asset %s: %s %s -> %s", event.meta().eventId(), event.topic(), event.assetId(),
                     task.store(), task.key(), outcome);
+            return outcome;
+        });
+        List<StowageEvent> results = new ArrayList<>();
+        boolean primaryStored = true;
+        for (int i = 0; i < tasks.size(); i++) {
+            UploadTask task = tasks.get(i);
+            UploadOutcome outcome = outcomes.get(i);
+            primaryStored &= !(task.store().equals(UploadTask.PRIMARY) && outcome instanceof UploadOutcome.Failed);
             results.add(UploadEvents.of(event, task, writers.forStore(task.store()).bucket(), outcome, clock));
         }
         if (step != null && primaryStored) {

@@ -100,6 +100,7 @@ class StorageRootCheckTest {
             public long multipartThreshold() { return 64L << 20; }
             public int partSize() { return 64 << 20; }
             public int partsInFlight() { return 4; }
+            public int filesInFlight() { return 8; }
             public Path stateDir() { return state; }
             public Duration abandonUploadsAfter() { return Duration.ofHours(24); }
             public Duration abandonedUploadSweep() { return Duration.ofHours(1); }
