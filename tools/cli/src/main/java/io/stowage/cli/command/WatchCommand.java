@@ -68,11 +68,12 @@ public final class WatchCommand implements Callable<Integer> {
         Progress progress = new Progress(System.err, false);
         if (once) {
             Inputs.requireReadableDirectory("watch root", dir);
-        } else {
-            awaitRoot(dir, progress, "to appear (the trainer creates it)");
         }
         StowageHome home = StowageHome.fromEnvironment();
-        Session session = Session.readFrom(home.session());
+        Session session = Session.readFrom(home.session()); // before waiting: a stack that is not up is said at once
+        if (!once) {
+            awaitRoot(dir, progress, "to appear (the trainer creates it)");
+        }
         WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
         try (EventPublisher events = new EventPublisher(session.stack().kafkaBootstrapServers())) {
