@@ -13,6 +13,15 @@ experiment id, code commit and whether the tree was clean, config and data manif
 runtime profile, entrypoint and arguments, hardware, and the run's final step. `stowage checkpoint
 publish` reads it (a step lacking commit, config or data hash is archived but can never be released).
 
+The capsule also records what `stowage capsule lint` asks of a run (docs/runs.md): the research question,
+data manifest revision, protocol id and SHA-256, caps (--wall-time, --gpu-hours, --usd), the checkpoint
+interval, the resume command, the expected outputs, and a documented native exception (host, toolchain,
+reason) when STOWAGE_IMAGE_DIGEST does not name the container image.
+
+Stops safely: at its own --wall-time cap, or when Stowage asks through the stop contract
+(stowage_stop.py: a request file in the run directory and SIGUSR1), it saves the current step, answers, and
+exits 0. A temporary step directory left by a killed run is removed before that step is written again.
+
 --resume-from STEP_DIR loads model.pt and optimizer.pt of a step (e.g. one fetched with
 `stowage checkpoint fetch --latest`) and continues with the next step. Training is full-batch and
 deterministic, so the resumed run's losses equal the uninterrupted run's (see docs/design/checkpoints.md).
@@ -25,11 +34,19 @@ import argparse
 import hashlib
 import json
 import os
+import platform
 import subprocess
 import sys
+import time
 import wave
 
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stowage_stop import StopContract  # noqa: E402  (beside this file)
+
+# what the run is judged by: fixed here, hashed into the capsule (protocolSha256)
+PROTOCOL = {"id": "digits-vs-prompt-v1", "metric": "accuracy on the training clips", "split": "all clips, full batch"}
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -119,6 +136,10 @@ def load(root: str, n_fft: int):
 def save_step(out: str, step: int, model, optimizer, provenance: dict) -> str:
     final = os.path.join(out, f"step-{step:012d}")
     tmp = os.path.join(out, f".tmp-step-{step:012d}")
+    if os.path.isdir(tmp):  # left by a killed run: incomplete, never published, written again
+        for name in os.listdir(tmp):
+            os.remove(os.path.join(tmp, name))
+        os.rmdir(tmp)
     os.makedirs(tmp, exist_ok=False)
     torch.save(model.state_dict(), os.path.join(tmp, "model.pt"))
     torch.save(optimizer.state_dict(), os.path.join(tmp, "optimizer.pt"))
@@ -130,6 +151,29 @@ def save_step(out: str, step: int, model, optimizer, provenance: dict) -> str:
             os.fsync(handle.fileno())
     os.rename(tmp, final)  # atomic: the step appears complete or not at all
     return final
+
+
+def seconds(text: str) -> float:
+    """'90s', '30m', '6h', '2d' or '0' (no cap) in seconds, the forms `stowage capsule lint` accepts."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    if text.strip() == "0":
+        return 0
+    if len(text) < 2 or text[-1] not in units or not text[:-1].isdigit():
+        raise SystemExit(f"--wall-time must look like 90s, 30m, 6h or 2d: {text}")
+    return int(text[:-1]) * units[text[-1]]
+
+
+def resume_args(argv: list) -> list:
+    """argv without an earlier --resume-from and its value (the resume command adds its own)."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--resume-from":
+            skip = True
+        elif not arg.startswith("--resume-from="):
+            kept.append(arg)
+    return kept
 
 
 def main() -> None:
@@ -147,6 +191,12 @@ def main() -> None:
     parser.add_argument("--experiment-id", default="speech-digits")
     parser.add_argument("--stop-after", type=int, default=0,
                         help="stop after this step, as a preempted pod would (the capsule still names --steps)")
+    parser.add_argument("--question", default="Can a 2-layer MLP on averaged log spectra tell spoken digits from other prompts?")
+    parser.add_argument("--data-revision", default="speech-en-allison@local",
+                        help="the data manifest's revision, e.g. the dataset revision it was sealed as")
+    parser.add_argument("--wall-time", default="6h", help="wall-time cap (s, m, h, d), e.g. 6h: save and exit when reached")
+    parser.add_argument("--gpu-hours", type=float, default=0.0, help="GPU-hour cap recorded in the capsule")
+    parser.add_argument("--usd", type=float, default=1.0, help="money cap in US dollars recorded in the capsule")
     args = parser.parse_args()
     argv = sys.argv[1:]
 
@@ -163,12 +213,28 @@ def main() -> None:
     base = {"codeCommit": code_commit(), "configSha256": sha256_bytes(config_bytes),
             "dataManifestSha256": sha256_bytes(data_manifest(args.data)), "seed": args.seed,
             "config": config, "entrypoint": "examples/pytorch/train.py", "torch": torch.__version__}
-    write_capsule(args.out, {
-        "experimentId": args.experiment_id, "codeCommit": base["codeCommit"], "codeClean": code_clean(),
-        "configSha256": base["configSha256"], "dataManifestSha256": base["dataManifestSha256"], "seed": args.seed,
-        "runtimeProfile": f"cpu-torch-{torch.__version__}", "imageDigest": os.environ.get("STOWAGE_IMAGE_DIGEST"),
+    capsule = {
+        "experimentId": args.experiment_id, "question": args.question, "codeCommit": base["codeCommit"],
+        "codeClean": code_clean(), "configSha256": base["configSha256"],
+        "dataManifestSha256": base["dataManifestSha256"], "dataManifestRevision": args.data_revision,
+        "protocolId": PROTOCOL["id"], "protocolSha256": sha256_bytes(json.dumps(PROTOCOL, sort_keys=True).encode()),
+        "seed": args.seed, "runtimeProfile": f"cpu-torch-{torch.__version__}",
         "entrypoint": base["entrypoint"], "args": argv, "finalStep": args.steps,
-        "hardware": f"{os.cpu_count()} CPU, torch threads {torch.get_num_threads()}, no GPU"})
+        "hardware": f"{os.cpu_count()} CPU, torch threads {torch.get_num_threads()}, no GPU",
+        "caps": {"wallTime": args.wall_time, "gpuHours": args.gpu_hours, "usd": args.usd},
+        "checkpointInterval": args.save_every,
+        "resumeCommand": ["python3", "examples/pytorch/train.py"] + resume_args(argv) + ["--resume-from", "STEP_DIR"],
+        "outputs": [os.path.join(args.out, "step-NNNNNNNNNNNN"), os.path.join(args.out, "experiment.json")]}
+    if os.environ.get("STOWAGE_IMAGE_DIGEST"):
+        capsule["imageDigest"] = os.environ["STOWAGE_IMAGE_DIGEST"]
+    else:
+        capsule["nativeException"] = {"host": platform.node() or "unknown",
+                                      "toolchain": f"python {platform.python_version()}, torch {torch.__version__}",
+                                      "reason": "run outside a container: STOWAGE_IMAGE_DIGEST names no image"}
+    write_capsule(args.out, capsule)
+    stop = StopContract(args.out)
+    started = time.monotonic()
+    wall_seconds = seconds(args.wall_time)
     first = 1
     if args.resume_from:
         model.load_state_dict(torch.load(os.path.join(args.resume_from, "model.pt")))
@@ -190,6 +256,19 @@ def main() -> None:
             print(f"step {step}: loss {loss.item():.4f} accuracy {accuracy:.3f} -> {path}", flush=True)
         if args.stop_after and step >= args.stop_after:
             print(f"stopped after step {step} (--stop-after)", flush=True)
+            return
+        request = stop.requested()
+        capped = wall_seconds and time.monotonic() - started >= wall_seconds
+        if request or capped:
+            path = os.path.join(args.out, f"step-{step:012d}")
+            if step % args.save_every != 0:
+                accuracy = (model(x).argmax(dim=1) == y).float().mean().item()
+                path = save_step(args.out, step, model, optimizer,
+                                 dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
+            if request:
+                stop.answer(request, step, path)
+            why = f"stop requested ({request.get('reason')})" if request else f"wall-time cap {args.wall_time} reached"
+            print(f"step {step}: {why}; saved {path}, exiting", flush=True)
             return
 
 

@@ -1,6 +1,7 @@
 package io.stowage.cli;
 
 import io.stowage.cli.command.ArchiveCommand;
+import io.stowage.cli.command.CapsuleCommand;
 import io.stowage.cli.command.AuditCommand;
 import io.stowage.cli.command.CheckpointCommand;
 import io.stowage.cli.command.CostCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
-                TokenCommand.class})
+                TokenCommand.class, CapsuleCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

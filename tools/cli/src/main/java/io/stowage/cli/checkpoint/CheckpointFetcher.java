@@ -66,6 +66,24 @@ public final class CheckpointFetcher {
     }
 
     /**
+     * @return the step the run's {@code latest.json} names (the newest step whose every file was verified), or empty
+     *         when the run has no pointer yet
+     * @throws CliException exit 1 when the pointer cannot be read or is malformed; exit 2 for a bad name
+     */
+    public java.util.Optional<Long> latestStep(String experiment, String run) {
+        String key;
+        try {
+            key = ObjectKeys.checkpointLatest(experiment, run);
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        if (source.list(key).stream().noneMatch(key::equals)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(LatestPointer.read(source, experiment, run, key).step());
+    }
+
+    /**
      * @param step the step to fetch, or null for the step the run's {@code latest.json} pointer names
      *             (written by the uploader only once every file of that step was verified)
      * @param to   a missing or empty directory (created when missing)

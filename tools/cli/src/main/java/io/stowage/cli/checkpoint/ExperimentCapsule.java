@@ -19,7 +19,10 @@ import java.util.List;
  * <p>Capsule fields (all optional): {@code experimentId}, {@code codeCommit}, {@code codeClean} (boolean),
  * {@code configSha256}, {@code dataManifestSha256}, {@code seed} (integer), {@code runtimeProfile},
  * {@code imageDigest}, {@code entrypoint}, {@code args} (array of strings), {@code hardware}, and
- * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}).
+ * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}). The fields a run
+ * must record before it starts (question, protocol, caps, checkpoint interval, resume command, outputs, ...) are
+ * checked by {@code stowage capsule lint} ({@code io.stowage.cli.run.CapsuleLint}), never here: a capsule lacking them
+ * still publishes.
  */
 final class ExperimentCapsule {
     /** The run's capsule, in the directory that holds the step directories. */
@@ -52,6 +55,21 @@ final class ExperimentCapsule {
     static Long finalStep(Path stepDir) {
         JsonNode capsule = parse(stepDir.getParent() == null ? null : stepDir.getParent().resolve(CAPSULE_FILE));
         return capsule != null && capsule.hasNonNull("finalStep") ? capsule.get("finalStep").asLong() : null;
+    }
+
+    /**
+     * @param runDir the run directory (holding {@value #CAPSULE_FILE})
+     * @return the capsule's {@code checkpointInterval} when it is a number of steps, or null (no capsule, unreadable,
+     *         or a duration)
+     */
+    static Long checkpointInterval(Path runDir) {
+        try {
+            JsonNode capsule = parse(runDir.resolve(CAPSULE_FILE));
+            JsonNode interval = capsule == null ? null : capsule.get("checkpointInterval");
+            return interval != null && interval.isIntegralNumber() && interval.asLong() > 0 ? interval.asLong() : null;
+        } catch (CliException unreadable) {
+            return null; // being rewritten by the trainer; the status line just says less
+        }
     }
 
     private static JsonNode parse(Path file) {

@@ -49,6 +49,29 @@ public final class StepScanner {
     }
 
     /**
+     * @param root the run directory
+     * @return the step number of the in-progress directory with the highest number (a child whose name starts with
+     *         {@code .} and ends with digits, such as {@code .tmp-step-000000000400}), or null when there is none or
+     *         the root cannot be listed
+     */
+    public static Long inProgress(Path root) {
+        Long highest = null;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root)) {
+            for (Path child : entries) {
+                String name = child.getFileName().toString();
+                Matcher numbered = TRAILING_NUMBER.matcher(name);
+                if (name.startsWith(".") && numbered.matches() && Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    long step = Long.parseLong(numbered.group(1));
+                    highest = highest == null || step > highest ? step : highest;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return highest;
+    }
+
+    /**
      * @param root      the run directory
      * @param published steps already published (from the watch state)
      * @throws IOException when {@code root} cannot be listed

@@ -84,6 +84,23 @@ public final class StepWatcher {
         return clean;
     }
 
+    /**
+     * @return one line saying which step was published last (by this watch or an earlier one of the run) and which
+     *         step it waits on: the in-progress directory's step if there is one, else the last step plus the
+     *         capsule's {@code checkpointInterval} (in steps), else "the step after N"
+     */
+    public String status() {
+        Long last = state.last();
+        Long inProgress = StepScanner.inProgress(root);
+        Long interval = ExperimentCapsule.checkpointInterval(root);
+        String published = last == null ? "nothing published yet"
+                : "last published step " + last + " (" + Inputs.count(state.published().size(), "step") + " in all)";
+        String waiting = inProgress != null && (last == null || inProgress > last) ? "step " + inProgress + " (in progress)"
+                : last != null && interval != null ? "step " + (last + interval)
+                : last != null ? "the step after " + last : "the first step";
+        return published + "; waiting on " + waiting;
+    }
+
     private void publish(StepScanner.Step step) {
         CheckpointPublisher.Prepared prepared = publisher.prepare(step.dir(), experiment, run, step.step(), false,
                 List.of(), false, keyEvery);

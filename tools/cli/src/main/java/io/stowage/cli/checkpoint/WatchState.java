@@ -65,6 +65,11 @@ public final class WatchState {
         return Collections.unmodifiableSet(published);
     }
 
+    /** @return the highest published step, or null when none is */
+    public Long last() {
+        return published.isEmpty() ? null : published.last();
+    }
+
     /**
      * Adds {@code step} and writes the state atomically.
      *

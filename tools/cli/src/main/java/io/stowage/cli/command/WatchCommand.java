@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
@@ -23,14 +25,18 @@ import java.util.concurrent.Callable;
 /**
  * {@code stowage watch ROOT}: a sidecar that scans a run directory every interval and publishes each
  * complete, new step directory exactly as {@code checkpoint publish --no-wait} does ({@link StepWatcher});
- * the {@link WatchState} makes a restarted watch skip what it already published.
+ * the {@link WatchState} makes a restarted watch skip what it already published. Started before the run directory
+ * exists (as a pod's sidecar starts beside the trainer), it waits for the directory; when the directory is removed it
+ * waits for it again; it outlives a trainer that is killed and restarted, and says on standard error which step it
+ * published last and which it waits on, each time that changes.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Publish each step directory under ROOT the moment it is complete: a directory named step-N"
                 + " (renamed into place from a temporary name; names starting with '.' are in progress) or a directory"
                 + " holding the marker file " + StepScanner.MARKER + " (step = the number its name ends with).",
                 "Published steps are remembered in $STOWAGE_HOME/state/watch-<E>-<R>.json. Does not wait for upload"
-                        + " and verification: the services do that; 'stowage status' shows it."},
+                        + " and verification: the services do that; 'stowage status' shows it.",
+                "Started before ROOT exists, it waits for ROOT to appear (--once does not wait: exit 2)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:--once scan done, every complete step published", "1:a step could not be published, or Kafka failed",
                 "2:bad input"})
@@ -59,22 +65,62 @@ public final class WatchCommand implements Callable<Integer> {
             throw new CliException(CliException.USAGE, "--interval and --key-every must be at least 1");
         }
         Path dir = root.toAbsolutePath().normalize();
-        Inputs.requireReadableDirectory("watch root", dir);
-        StowageHome home = StowageHome.fromEnvironment();
-        Session session = Session.readFrom(home.session());
-        WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
         Progress progress = new Progress(System.err, false);
+        if (once) {
+            Inputs.requireReadableDirectory("watch root", dir);
+        }
+        StowageHome home = StowageHome.fromEnvironment();
+        Session session = Session.readFrom(home.session()); // before waiting: a stack that is not up is said at once
+        if (!once) {
+            awaitRoot(dir, progress, "to appear (the trainer creates it)");
+        }
+        WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
         try (EventPublisher events = new EventPublisher(session.stack().kafkaBootstrapServers())) {
             StepWatcher watcher = new StepWatcher(dir, experiment, run, keyEvery, state, publisher, events, progress);
             progress.step("watching " + dir + " for " + experiment + "/" + run + " (" + state.published().size() + " steps published before)");
+            String said = null;
             while (true) {
-                boolean clean = watcher.scanOnce(once);
+                if (!once && !Files.isDirectory(dir)) {
+                    awaitRoot(dir, progress, "to appear again (it was removed)");
+                }
+                boolean clean = scan(watcher, dir);
+                String status = watcher.status();
+                if (!status.equals(said)) {
+                    progress.step(status);
+                    said = status;
+                }
                 if (once) {
                     return clean ? 0 : CliException.FAILED;
                 }
                 Thread.sleep(intervalSeconds * 1000);
             }
+        }
+    }
+
+    private boolean scan(StepWatcher watcher, Path dir) {
+        try {
+            return watcher.scanOnce(once);
+        } catch (CliException e) {
+            if (once || Files.isDirectory(dir)) {
+                throw e;
+            }
+            return false; // removed while it was listed: the next round waits for it again
+        }
+    }
+
+    /** Waits, one check per interval, until {@code dir} is a directory; says so once on standard error. */
+    private void awaitRoot(Path dir, Progress progress, String why) throws InterruptedException {
+        boolean said = false;
+        while (!Files.isDirectory(dir)) {
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException(CliException.USAGE, "watch root " + dir + " is not a directory");
+            }
+            if (!said) {
+                progress.step("waiting for " + dir + " " + why + "; looking every " + intervalSeconds + " s");
+                said = true;
+            }
+            Thread.sleep(intervalSeconds * 1000);
         }
     }
 }
