@@ -54,6 +54,9 @@ public final class CheckpointCommand {
         boolean last;
         @Option(names = "--key-every", paramLabel = "N", description = "Policy: every step divisible by N is a key checkpoint.")
         Long keyEvery;
+        @Option(names = "--metric", paramLabel = "NAME=VALUE", description = "A training metric of the step, e.g."
+                + " val_loss=0.42 (repeatable; wins over the same name in the step's metrics.json); retention's keep-best reads it.")
+        List<String> metrics = new ArrayList<>();
         @Option(names = "--no-wait", description = "Return once published, without waiting for upload and verification.")
         boolean noWait;
         @Option(names = "--json", description = "Print the published event as one line of JSON.")
@@ -71,7 +74,7 @@ public final class CheckpointCommand {
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);
             CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
-                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery);
+                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery, metrics);
             prepared.warnings().forEach(progress::warn);
             boolean keyCheckpoint = prepared.event().key();
             if (keyCheckpoint) {
