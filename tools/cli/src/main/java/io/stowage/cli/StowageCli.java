@@ -9,6 +9,7 @@ import io.stowage.cli.command.DemoCommand;
 import io.stowage.cli.command.PodCommand;
 import io.stowage.cli.command.PresignCommand;
 import io.stowage.cli.command.ReleaseCommand;
+import io.stowage.cli.command.RetentionCommand;
 import io.stowage.cli.command.RunCommand;
 import io.stowage.cli.command.StatusCommand;
 import io.stowage.cli.command.TokenCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
-                TokenCommand.class})
+                TokenCommand.class, RetentionCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

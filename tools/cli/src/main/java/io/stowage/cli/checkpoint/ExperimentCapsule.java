@@ -19,7 +19,8 @@ import java.util.List;
  * <p>Capsule fields (all optional): {@code experimentId}, {@code codeCommit}, {@code codeClean} (boolean),
  * {@code configSha256}, {@code dataManifestSha256}, {@code seed} (integer), {@code runtimeProfile},
  * {@code imageDigest}, {@code entrypoint}, {@code args} (array of strings), {@code hardware}, and
- * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}).
+ * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}), and
+ * {@code retention} (the run's retention policy, read by {@link io.stowage.cli.retention.CapsuleRetention}).
  */
 final class ExperimentCapsule {
     /** The run's capsule, in the directory that holds the step directories. */
