@@ -1,6 +1,8 @@
 package io.stowage.events;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A checkpoint step directory is complete (renamed into place) and its checkpoint manifest
@@ -15,16 +17,47 @@ import java.util.List;
  * @param key            a key checkpoint: gets a second copy in the replica store (gate condition 4)
  * @param tags           free labels such as "best"; never null
  * @param provenance     code commit, config hash, data manifest hash; never null, fields may be
+ * @param metrics        the step's training metrics by name (e.g. {@code val_loss} → 0.42), finite numbers, sorted by
+ *                       name; from {@code --metric NAME=VALUE} and the step's {@code metrics.json}; empty, never null
+ *                       (an event written before the field existed decodes with none)
  */
 public record CheckpointPublished(EventMeta meta, String experiment, String run, long step, String stepDir,
                                   String manifestPath, String manifestSha256, int fileCount, long totalBytes,
-                                  boolean key, List<String> tags, Provenance provenance) implements StowageEvent {
+                                  boolean key, List<String> tags, Provenance provenance,
+                                  Map<String, Double> metrics) implements StowageEvent {
 
+    /** Absent metrics (an older event) are none; the map is copied sorted by name. */
+    public CheckpointPublished {
+        metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+
+    /** An event without metrics (the shape before they were recorded). */
+    public CheckpointPublished(EventMeta meta, String experiment, String run, long step, String stepDir,
+                               String manifestPath, String manifestSha256, int fileCount, long totalBytes,
+                               boolean key, List<String> tags, Provenance provenance) {
+        this(meta, experiment, run, step, stepDir, manifestPath, manifestSha256, fileCount, totalBytes, key, tags,
+                provenance, Map.of());
+    }
+
+    /** As {@link #of(EventMeta, String, String, long, String, String, String, int, long, boolean, List, Provenance, Map)}
+     *  with no metrics. */
     public static CheckpointPublished of(EventMeta meta, String experiment, String run, long step, String stepDir,
                                          String manifestPath, String manifestSha256, int fileCount, long totalBytes,
                                          boolean key, List<String> tags, Provenance provenance) {
+        return of(meta, experiment, run, step, stepDir, manifestPath, manifestSha256, fileCount, totalBytes, key, tags,
+                provenance, Map.of());
+    }
+
+    /**
+     * @param metrics metric name (same characters as names) → finite value
+     * @throws InvalidEventException naming the first field that is missing or malformed
+     */
+    public static CheckpointPublished of(EventMeta meta, String experiment, String run, long step, String stepDir,
+                                         String manifestPath, String manifestSha256, int fileCount, long totalBytes,
+                                         boolean key, List<String> tags, Provenance provenance,
+                                         Map<String, Double> metrics) {
         CheckpointPublished event = new CheckpointPublished(meta, experiment, run, step, stepDir, manifestPath,
-                manifestSha256, fileCount, totalBytes, key, List.copyOf(tags), provenance);
+                manifestSha256, fileCount, totalBytes, key, List.copyOf(tags), provenance, metrics);
         event.validate();
         return event;
     }
@@ -53,5 +86,9 @@ public record CheckpointPublished(EventMeta meta, String experiment, String run,
         Validation.requireNonNegative("totalBytes", totalBytes);
         Validation.require(tags != null, "tags is missing");
         Validation.require(provenance != null, "provenance is missing");
+        metrics.forEach((name, value) -> {
+            Validation.requireSegment("metric name", name);
+            Validation.require(value != null && Double.isFinite(value), "metric " + name + " is not a finite number");
+        });
     }
 }

@@ -51,13 +51,17 @@ public final class Topics {
     /** A release (or other destructive) request was refused at an HTTP API for a missing, unknown or under-privileged
      *  bearer token; gatekeeper, provider-adapter. */
     public static final String RELEASE_REFUSED = "release.refused";
+    /** An operator pinned or unpinned a stored checkpoint step (retention never expires a pinned step); the CLI. */
+    public static final String CHECKPOINT_PINNED = "checkpoint.pinned";
+    /** Retention deleted a checkpoint step's objects from every store and confirmed them gone; the CLI. */
+    public static final String CHECKPOINT_EXPIRED = "checkpoint.expired";
 
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
-            BASELINE_ARCHIVED, RELEASE_REFUSED);
+            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED);
 
     private Topics() {
     }

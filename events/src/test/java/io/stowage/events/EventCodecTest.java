@@ -49,7 +49,10 @@ class EventCodecTest {
                 BaselineArchived.of(next, "whisper-tiny", "baseline-1", "/hot/results", "/stage/" + SHA + ".tar.zst", 237,
                         SHA, "/stage/" + SHA + ".members.jsonl", 351, SHA, "/stage/" + SHA + ".manifest.json", 480, SHA, 4, 79),
                 ReleaseRefused.of(next, "refusal-1", "gatekeeper", "POST", "/api/releases", 403, "insufficient-role",
-                        "ci-reader", "reader", "127.0.0.1:5000"));
+                        "ci-reader", "reader", "127.0.0.1:5000"),
+                CheckpointPinned.of(next, "exp", "run", 7, true, "ops"),
+                CheckpointExpired.of(next, "exp", "run", 7, SHA, List.of(new CheckpointExpired.ExpiredObject("primary",
+                        "b", "checkpoints/exp/run/000000000007/" + SHA + "/model.pt", 99)), "ops"));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

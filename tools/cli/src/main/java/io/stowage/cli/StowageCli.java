@@ -10,6 +10,7 @@ import io.stowage.cli.command.DemoCommand;
 import io.stowage.cli.command.PodCommand;
 import io.stowage.cli.command.PresignCommand;
 import io.stowage.cli.command.ReleaseCommand;
+import io.stowage.cli.command.RetentionCommand;
 import io.stowage.cli.command.RunCommand;
 import io.stowage.cli.command.StatusCommand;
 import io.stowage.cli.command.TokenCommand;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
-                TokenCommand.class, CapsuleCommand.class})
+                TokenCommand.class, CapsuleCommand.class, RetentionCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

@@ -26,15 +26,16 @@ import java.util.regex.Pattern;
  * Produces the gatekeeper's {@link EventPublisher} (source {@value #SOURCE}): {@code gate.passed} and
  * {@code gate.denied} signed with {@link CloudEventHeaders#SIGNATURE} (the hex HMAC-SHA256 of the exact value bytes
  * under the gate's signing key), {@code volume.release.requested} and {@code release.refused} unsigned (requests, not
- * decisions); the {@link IncomingEvents} shape of its consumer; and records each refused {@code POST /api/releases}
- * as {@code release.refused}.
+ * decisions), {@code checkpoint.pinned} unsigned on the release-request channel; the {@link IncomingEvents} shape of
+ * its consumer; and records each refused {@code POST /api/releases} or {@code POST /api/checkpoints/pins} as
+ * {@code release.refused}.
  */
 @ApplicationScoped
 public class MessagingBeans {
     /** CloudEvents source of every event the gatekeeper produces. */
     public static final String SOURCE = "/stowage/gatekeeper";
     private static final Set<String> SIGNED = Set.of(Topics.GATE_PASSED, Topics.GATE_DENIED);
-    private static final Pattern RELEASES_PATH = Pattern.compile("/api/releases/?");
+    private static final Pattern RELEASES_PATH = Pattern.compile("/api/releases/?|/api/checkpoints/pins/?");
 
     @Produces
     @ApplicationScoped
@@ -43,7 +44,10 @@ public class MessagingBeans {
                              @Channel("release-requested-out") MutinyEmitter<byte[]> requested,
                              @Channel("release-refused") MutinyEmitter<byte[]> refused, GateSignature signature) {
         return EventPublisher.of(SOURCE, Map.of(Topics.GATE_PASSED, passed, Topics.GATE_DENIED, denied,
-                Topics.VOLUME_RELEASE_REQUESTED, requested, Topics.RELEASE_REFUSED, refused))
+                Topics.VOLUME_RELEASE_REQUESTED, requested, Topics.RELEASE_REFUSED, refused,
+                // an operator's pin (POST /api/checkpoints/pins) is a request too: unsigned, on the same channel (each
+                // record names its topic)
+                Topics.CHECKPOINT_PINNED, requested))
                 .finishedBy(message -> signed(message, signature));
     }
 

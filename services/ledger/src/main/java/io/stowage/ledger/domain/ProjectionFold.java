@@ -55,6 +55,18 @@ public final class ProjectionFold {
         } else if (event instanceof ObjectUploadFailed e) {
             failures.put(e.meta().eventId(), new UploadFailureRecord(e.meta().eventId(), e.assetId(), e.store(), e.key(),
                     e.reason(), e.permanent(), e.meta().time()));
+        } else if (event instanceof io.stowage.events.CheckpointExpired e) {
+            // as the live ledger: the deleted objects leave the object projection
+            e.objects().forEach(o -> {
+                String address = address(o.store(), o.bucket(), o.key());
+                ObjectRecord current = objects.get(address);
+                if (current != null && e.assetId().equals(current.assetId())) {
+                    objects.remove(address);
+                }
+            });
+        } else if (event instanceof io.stowage.events.CheckpointPinned) {
+            // projected only into ledger_checkpoint_step, which the replay does not compare yet
+            return;
         } else if (ReleaseProjection.requestIdOf(event) != null) {
             String requestId = ReleaseProjection.requestIdOf(event);
             releases.put(requestId, ReleaseProjection.apply(releases.get(requestId), event));

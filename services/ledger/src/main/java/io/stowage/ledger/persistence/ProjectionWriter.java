@@ -11,6 +11,8 @@ import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.ledger.domain.AssetProjection;
 import io.stowage.ledger.domain.AssetRecord;
+import io.stowage.ledger.domain.CheckpointStepProjection;
+import io.stowage.ledger.domain.CheckpointStepRecord;
 import io.stowage.ledger.domain.ObjectProjection;
 import io.stowage.ledger.domain.ObjectRecord;
 import io.stowage.ledger.domain.ReleaseProjection;
@@ -100,7 +102,12 @@ public class ProjectionWriter {
         } else if (event instanceof DatasetSealed e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof CheckpointPublished e) {
-            return asset(e.assetId(), a -> AssetProjection.apply(a, e));
+            return asset(e.assetId(), a -> AssetProjection.apply(a, e))
+                    .chain(() -> checkpointStep(e.assetId(), s -> CheckpointStepProjection.apply(s, e)));
+        } else if (event instanceof io.stowage.events.CheckpointPinned e) {
+            return checkpointStep(e.assetId(), s -> CheckpointStepProjection.apply(s, e));
+        } else if (event instanceof io.stowage.events.CheckpointExpired e) {
+            return checkpointStep(e.assetId(), s -> CheckpointStepProjection.apply(s, e)).chain(() -> expireObjects(e, preloaded));
         } else if (event instanceof BaselineArchived e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof ObjectUploaded e) {
@@ -129,6 +136,25 @@ public class ProjectionWriter {
             AssetRecord next = change.apply(row == null ? null : row.toRecord());
             return row == null ? new LedgerAsset().set(next).persist().replaceWithVoid() : done(row.set(next));
         });
+    }
+
+    private Uni<Void> checkpointStep(String assetId, UnaryOperator<CheckpointStepRecord> change) {
+        return LedgerCheckpointStep.<LedgerCheckpointStep>findById(assetId).chain(row -> {
+            CheckpointStepRecord next = change.apply(row == null ? null : row.toRecord());
+            return row == null ? new LedgerCheckpointStep().set(next).persist().replaceWithVoid() : done(row.set(next));
+        });
+    }
+
+    // the deleted objects leave the object projection (status, audit store and the gate then see them gone);
+    // the events that stored and verified them stay in ledger_event
+    private Uni<Void> expireObjects(io.stowage.events.CheckpointExpired e, Preloaded preloaded) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (io.stowage.events.CheckpointExpired.ExpiredObject o : e.objects()) {
+            preloaded.objects.remove(address(o.store(), o.bucket(), o.key()));
+            chain = chain.chain(() -> LedgerObject.delete("store = ?1 and bucket = ?2 and objectKey = ?3 and assetId = ?4",
+                    o.store(), o.bucket(), o.key(), e.assetId()).replaceWithVoid());
+        }
+        return chain;
     }
 
     private Uni<Void> object(Preloaded preloaded, String store, String bucket, String key, UnaryOperator<ObjectRecord> change) {

@@ -72,6 +72,18 @@ public final class CheckpointPublisher {
      */
     public Prepared prepare(Path stepDir, String experiment, String run, long step, boolean flagged, List<String> tags,
                             boolean last, Long keyEvery) {
+        return prepare(stepDir, experiment, run, step, flagged, tags, last, keyEvery, List.of());
+    }
+
+    /**
+     * As {@link #prepare(Path, String, String, long, boolean, List, boolean, Long)}, with the step's metrics: the
+     * step directory's {@value StepMetrics#FILE} merged with {@code metricOptions} ({@code NAME=VALUE}, which win)
+     * go into the event ({@link StepMetrics}).
+     *
+     * @throws CliException (exit 2) for a malformed metric, as well as for what the shorter form refuses
+     */
+    public Prepared prepare(Path stepDir, String experiment, String run, long step, boolean flagged, List<String> tags,
+                            boolean last, Long keyEvery, List<String> metricOptions) {
         Path dir = stepDir.toAbsolutePath().normalize();
         String assetId;
         try {
@@ -83,6 +95,7 @@ public final class CheckpointPublisher {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         Inputs.requireReadableDirectory("checkpoint directory", dir);
+        java.util.Map<String, Double> metrics = StepMetrics.of(dir, metricOptions);
         List<MemberEntry> files = hashFiles(dir);
         if (files.isEmpty()) {
             throw new CliException(CliException.USAGE, "checkpoint directory " + dir + " holds no files");
@@ -116,7 +129,7 @@ public final class CheckpointPublisher {
         String manifestSha = writeManifest(manifest, manifestPath);
         long total = files.stream().mapToLong(MemberEntry::bytes).sum();
         CheckpointPublished event = CheckpointPublished.of(EventMeta.first(assetId, clock), experiment, run, step,
-                dir.toString(), manifestPath.toString(), manifestSha, files.size(), total, key, tags, provenance);
+                dir.toString(), manifestPath.toString(), manifestSha, files.size(), total, key, tags, provenance, metrics);
         return new Prepared(event, manifest, warnings, keyReasons);
     }
 

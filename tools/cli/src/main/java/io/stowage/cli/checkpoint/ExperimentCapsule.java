@@ -19,10 +19,11 @@ import java.util.List;
  * <p>Capsule fields (all optional): {@code experimentId}, {@code codeCommit}, {@code codeClean} (boolean),
  * {@code configSha256}, {@code dataManifestSha256}, {@code seed} (integer), {@code runtimeProfile},
  * {@code imageDigest}, {@code entrypoint}, {@code args} (array of strings), {@code hardware}, and
- * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}). The fields a run
- * must record before it starts (question, protocol, caps, checkpoint interval, resume command, outputs, ...) are
- * checked by {@code stowage capsule lint} ({@code io.stowage.cli.run.CapsuleLint}), never here: a capsule lacking them
- * still publishes.
+ * {@code finalStep} (the run's last step, which is a key checkpoint, see {@link KeyCheckpoints}), and
+ * {@code retention} (the run's retention policy, read by {@link io.stowage.cli.retention.CapsuleRetention}). The
+ * fields a run must record before it starts (question, protocol, caps, checkpoint interval, resume command, outputs,
+ * ...) are checked by {@code stowage capsule lint} ({@code io.stowage.cli.run.CapsuleLint}), never here: a capsule
+ * lacking them still publishes.
  */
 final class ExperimentCapsule {
     /** The run's capsule, in the directory that holds the step directories. */

@@ -8,15 +8,15 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Asks the gatekeeper for a release over its HTTP API ({@code POST /api/releases}), with the CLI's bearer
+ * Asks the gatekeeper for a release ({@code POST /api/releases}) or a checkpoint pin over its HTTP API, with the CLI's bearer
  * token ({@link BearerToken}); the gatekeeper sends the {@code volume.release.requested} in the token's name.
  */
-final class GatekeeperClient {
+public final class GatekeeperClient {
     private final URI base;
     private final HttpJson http = new HttpJson();
 
     /** @param base the gatekeeper's base URL from the session, e.g. {@code http://127.0.0.1:41234} */
-    GatekeeperClient(URI base) {
+    public GatekeeperClient(URI base) {
         this.base = base;
     }
 
@@ -30,6 +30,18 @@ final class GatekeeperClient {
      * @throws CliException exit 3 when the token is missing, unknown (401) or not an operator's (403); exit 1 when the
      *                      gatekeeper cannot be reached
      */
+    /**
+     * Pins or unpins one checkpoint step ({@code POST /api/checkpoints/pins}); the gatekeeper sends
+     * {@code checkpoint.pinned} in the token's name.
+     *
+     * @return the gatekeeper's answer: assetId, eventId, pinned, requestedBy
+     * @throws CliException exit 3 when the token is missing, unknown or not an operator's; exit 2 for a bad name
+     */
+    public com.fasterxml.jackson.databind.JsonNode pin(String experiment, String run, long step, boolean pinned) {
+        return http.post(base.resolve("/api/checkpoints/pins"), Map.of("experiment", experiment, "run", run, "step", step,
+                "pinned", pinned), com.fasterxml.jackson.databind.JsonNode.class, Duration.ofSeconds(60));
+    }
+
     Accepted request(Path target, boolean dryRun) {
         return http.post(base.resolve("/api/releases"), Map.of("path", target.toString(), "dryRun", dryRun),
                 Accepted.class, Duration.ofSeconds(60));

@@ -39,6 +39,32 @@ public final class LedgerClient {
         return http.get(base.resolve("/api/assets?id=" + encode(assetId)), AssetEvidence.class);
     }
 
+    /**
+     * @return every checkpoint step of the run the ledger knows ({@code GET /api/checkpoints/steps}), ascending
+     * @throws CliException (exit 1) when the ledger does not answer it
+     */
+    public io.stowage.events.ledger.RunCheckpoints checkpoints(String experiment, String run) {
+        return http.get(base.resolve("/api/checkpoints/steps?experiment=" + encode(experiment) + "&run=" + encode(run)),
+                        io.stowage.events.ledger.RunCheckpoints.class)
+                .orElseThrow(() -> new CliException(CliException.FAILED, "the ledger has no /api/checkpoints/steps"));
+    }
+
+    /**
+     * Waits until the ledger stored the event {@code eventId} ({@code GET /api/events/{id}} answers 200).
+     *
+     * @throws CliException (exit 1) after {@code timeout}
+     */
+    public void awaitEvent(String eventId, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (http.get(base.resolve("/api/events/" + encode(eventId)), com.fasterxml.jackson.databind.JsonNode.class).isPresent()) {
+                return;
+            }
+            ServiceLauncher.pause(200);
+        }
+        throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds() + " s waiting for the ledger to record event " + eventId);
+    }
+
     /** @return the outcome of a release request, empty when the ledger has not seen it */
     public Optional<ReleaseOutcome> release(String requestId) {
         return http.get(base.resolve("/api/releases/" + encode(requestId)), ReleaseOutcome.class);

@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
  * the publishing sidecar ({@link WatchCommand}).
  */
 @Command(name = "checkpoint", mixinStandardHelpOptions = true, description = "Checkpoint commands.",
-        subcommands = {CheckpointCommand.Publish.class, CheckpointCommand.Fetch.class, WatchCommand.class})
+        subcommands = {CheckpointCommand.Publish.class, CheckpointCommand.Fetch.class, WatchCommand.class,
+                CheckpointCommand.Pin.class, CheckpointCommand.Unpin.class})
 public final class CheckpointCommand {
 
     @Command(name = "publish", mixinStandardHelpOptions = true,
@@ -55,6 +56,9 @@ public final class CheckpointCommand {
         boolean last;
         @Option(names = "--key-every", paramLabel = "N", description = "Policy: every step divisible by N is a key checkpoint.")
         Long keyEvery;
+        @Option(names = "--metric", paramLabel = "NAME=VALUE", description = "A training metric of the step, e.g."
+                + " val_loss=0.42 (repeatable; wins over the same name in the step's metrics.json); retention's keep-best reads it.")
+        List<String> metrics = new ArrayList<>();
         @Option(names = "--no-wait", description = "Return once published, without waiting for upload and verification.")
         boolean noWait;
         @Option(names = "--json", description = "Print the published event as one line of JSON.")
@@ -72,7 +76,7 @@ public final class CheckpointCommand {
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             Progress progress = new Progress(System.err, json);
             CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
-                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery);
+                    .prepare(dir, experiment, run, number, key, tags, last, keyEvery, metrics);
             prepared.warnings().forEach(progress::warn);
             boolean keyCheckpoint = prepared.event().key();
             if (keyCheckpoint) {
@@ -161,6 +165,54 @@ public final class CheckpointCommand {
                 System.out.println(dir);
             }
             return 0;
+        }
+    }
+
+    /** The options of pin and unpin, and the call to the gatekeeper that records the event in the token's name. */
+    abstract static class PinBase implements Callable<Integer> {
+        @Option(names = "--experiment", required = true, description = "Experiment name.")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name.")
+        String run;
+        @Option(names = "--step", required = true, description = "The step number.")
+        long step;
+
+        abstract boolean pinned();
+
+        @Override
+        public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            if (step < 0) {
+                throw new CliException(CliException.USAGE, "--step must not be negative");
+            }
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            com.fasterxml.jackson.databind.JsonNode answer = new io.stowage.cli.client.GatekeeperClient(
+                    session.serviceUrl("gatekeeper")).pin(experiment, run, step, pinned());
+            String eventId = answer.path("eventId").asText();
+            new LedgerClient(session.serviceUrl("ledger")).awaitEvent(eventId, Duration.ofSeconds(60));
+            new Progress(System.err, false).step((pinned() ? "pinned " : "unpinned ") + answer.path("assetId").asText()
+                    + " (event " + eventId + ", by " + answer.path("requestedBy").asText() + ")");
+            System.out.println(answer.path("assetId").asText());
+            return 0;
+        }
+    }
+
+    @Command(name = "pin", mixinStandardHelpOptions = true,
+            description = "Pin a stored checkpoint step (operator token): retention never expires a pinned step.")
+    static final class Pin extends PinBase {
+        @Override
+        boolean pinned() {
+            return true;
+        }
+    }
+
+    @Command(name = "unpin", mixinStandardHelpOptions = true,
+            description = "Unpin a stored checkpoint step (operator token): its run's retention policy applies again.")
+    static final class Unpin extends PinBase {
+        @Override
+        boolean pinned() {
+            return false;
         }
     }
 }

@@ -1,0 +1,51 @@
+package io.stowage.ledger.domain;
+
+import io.stowage.events.CheckpointExpired;
+import io.stowage.events.CheckpointPinned;
+import io.stowage.events.CheckpointPublished;
+
+/**
+ * Folds checkpoint.published, checkpoint.pinned and checkpoint.expired into a {@link CheckpointStepRecord}. A pin and
+ * an unpin of the same step are ordered by event time (the newer wins; equal times keep the current state, so a
+ * redelivery changes nothing); an expiry is final.
+ */
+public final class CheckpointStepProjection {
+    private CheckpointStepProjection() {
+    }
+
+    /** @param current the stored step, or null when the ledger has not seen it yet */
+    public static CheckpointStepRecord apply(CheckpointStepRecord current, CheckpointPublished e) {
+        CheckpointStepRecord s = orEmpty(current, e.assetId(), e.experiment(), e.run(), e.step());
+        return new CheckpointStepRecord(s.assetId(), s.experiment(), s.run(), s.step(), e.metrics(), e.tags(),
+                e.meta().time(), e.meta().eventId(), e.fileCount(), e.totalBytes(), s.pinned(), s.pinEventId(), s.pinAt(), s.expiredEventId(),
+                s.expiredAt(), s.expiredBytes());
+    }
+
+    /** @param current the stored step, or null when the ledger has not seen it yet */
+    public static CheckpointStepRecord apply(CheckpointStepRecord current, CheckpointPinned e) {
+        CheckpointStepRecord s = orEmpty(current, e.assetId(), e.experiment(), e.run(), e.step());
+        if (s.pinAt() != null && !e.meta().time().isAfter(s.pinAt())) {
+            return s;
+        }
+        return new CheckpointStepRecord(s.assetId(), s.experiment(), s.run(), s.step(), s.metrics(), s.tags(),
+                s.publishedAt(), s.publishedEventId(), s.fileCount(), s.totalBytes(), e.pinned(), e.meta().eventId(), e.meta().time(),
+                s.expiredEventId(), s.expiredAt(), s.expiredBytes());
+    }
+
+    /** @param current the stored step, or null when the ledger has not seen it yet */
+    public static CheckpointStepRecord apply(CheckpointStepRecord current, CheckpointExpired e) {
+        CheckpointStepRecord s = orEmpty(current, e.assetId(), e.experiment(), e.run(), e.step());
+        if (s.expiredEventId() != null) {
+            return s;
+        }
+        return new CheckpointStepRecord(s.assetId(), s.experiment(), s.run(), s.step(), s.metrics(), s.tags(),
+                s.publishedAt(), s.publishedEventId(), s.fileCount(), s.totalBytes(), s.pinned(), s.pinEventId(), s.pinAt(),
+                e.meta().eventId(),
+                e.meta().time(), e.totalBytes());
+    }
+
+    private static CheckpointStepRecord orEmpty(CheckpointStepRecord current, String assetId, String experiment,
+                                                String run, long step) {
+        return current != null ? current : CheckpointStepRecord.empty(assetId, experiment, run, step);
+    }
+}

@@ -1,0 +1,62 @@
+package io.stowage.ledger.persistence;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.stowage.events.AssetIds;
+import io.stowage.events.ledger.CheckpointStepEvidence;
+import io.stowage.events.ledger.RunCheckpoints;
+import io.stowage.ledger.domain.AssetRecord;
+import io.stowage.ledger.domain.CheckpointStepRecord;
+import io.stowage.ledger.domain.EvidenceAssembler;
+import io.stowage.ledger.domain.ObjectRecord;
+import io.stowage.ledger.domain.UploadFailureRecord;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Reads every checkpoint step of one run for retention: the step assets ({@code checkpoint/<E>/<R>/…}, so a step
+ * published before retention rows existed is listed too), their objects and upload failures, and the retention rows.
+ */
+@ApplicationScoped
+public class CheckpointQueries {
+
+    /** @return the run's steps ascending by step; an empty list when the ledger knows none */
+    public Uni<RunCheckpoints> run(String experiment, String run) {
+        String prefix = AssetIds.checkpoint(experiment, run, 0).replaceAll("[0-9]+$", "");
+        return Panache.withSession(() -> LedgerAsset.<LedgerAsset>list("kind = 'checkpoint' and substring(assetId, 1, ?2) = ?1",
+                        prefix, prefix.length())
+                .chain(rows -> {
+                    List<AssetRecord> assets = rows.stream().map(LedgerAsset::toRecord).toList();
+                    List<String> ids = assets.stream().map(AssetRecord::assetId).toList();
+                    if (ids.isEmpty()) {
+                        return Uni.createFrom().item(new RunCheckpoints(experiment, run, List.of()));
+                    }
+                    return LedgerObject.<LedgerObject>list("assetId in ?1", ids)
+                            .chain(objects -> LedgerUploadFailure.<LedgerUploadFailure>list("assetId in ?1", ids)
+                                    .chain(failures -> LedgerCheckpointStep.<LedgerCheckpointStep>list("assetId in ?1", ids)
+                                            .map(steps -> assemble(experiment, run, assets,
+                                                    objects.stream().map(LedgerObject::toRecord).toList(),
+                                                    failures.stream().map(LedgerUploadFailure::toRecord).toList(),
+                                                    steps.stream().map(LedgerCheckpointStep::toRecord)
+                                                            .collect(Collectors.toMap(CheckpointStepRecord::assetId, Function.identity()))))));
+                }));
+    }
+
+    private static RunCheckpoints assemble(String experiment, String run, List<AssetRecord> assets,
+                                           List<ObjectRecord> objects, List<UploadFailureRecord> failures,
+                                           Map<String, CheckpointStepRecord> steps) {
+        List<CheckpointStepEvidence> out = assets.stream().map(a -> {
+            long number = Long.parseLong(a.assetId().substring(a.assetId().lastIndexOf('/') + 1));
+            CheckpointStepRecord s = steps.getOrDefault(a.assetId(), CheckpointStepRecord.empty(a.assetId(), experiment, run, number));
+            return new CheckpointStepEvidence(number, EvidenceAssembler.evidenceOf(a, objects, failures), s.fileCount(),
+                    s.totalBytes(), s.metrics(), s.tags(), s.publishedAt(), s.pinned(), s.expiredEventId(), s.expiredAt(),
+                    s.expiredBytes());
+        }).sorted(Comparator.comparingLong(CheckpointStepEvidence::step)).toList();
+        return new RunCheckpoints(experiment, run, out);
+    }
+}

@@ -1,0 +1,70 @@
+package io.stowage.ledger.domain;
+
+import io.stowage.events.CheckpointExpired;
+import io.stowage.events.CheckpointPinned;
+import io.stowage.events.CheckpointPublished;
+import io.stowage.events.EventMeta;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.ObjectUploaded;
+import io.stowage.events.Provenance;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static io.stowage.ledger.domain.Events.SHA_A;
+import static io.stowage.ledger.domain.Events.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CheckpointStepProjectionTest {
+    private static final String ASSET = "checkpoint/exp/run1/000000000300";
+    private static final String KEY = "checkpoints/exp/run1/000000000300/" + SHA_A + "/model.pt";
+
+    private static EventMeta meta(long second) {
+        return new EventMeta(UUID.randomUUID().toString(), 1, T0.plusSeconds(second), ASSET, null);
+    }
+
+    private static CheckpointPublished published() {
+        return CheckpointPublished.of(meta(0), "exp", "run1", 300, "/hot/300", "/stage/300.json", SHA_A, 1, 7, false,
+                List.of("temporary"), new Provenance("abc", SHA_A, SHA_A), Map.of("val_loss", 0.42));
+    }
+
+    @Test
+    void aPinSeenBeforeThePublishIsKeptAndTheNewerOfPinAndUnpinWinsInAnyOrder() {
+        CheckpointPinned pin = CheckpointPinned.of(meta(5), "exp", "run1", 300, true, "ops");
+        CheckpointPinned unpin = CheckpointPinned.of(meta(9), "exp", "run1", 300, false, "ops");
+
+        CheckpointStepRecord s = CheckpointStepProjection.apply(CheckpointStepProjection.apply(null, pin), published());
+        assertThat(s.pinned()).isTrue();
+        assertThat(s.metrics()).containsEntry("val_loss", 0.42);
+        assertThat(s.tags()).containsExactly("temporary");
+        assertThat(s.fileCount()).isEqualTo(1);
+
+        CheckpointStepRecord unpinnedFirst = CheckpointStepProjection.apply(CheckpointStepProjection.apply(s, unpin), pin);
+        assertThat(unpinnedFirst.pinned()).as("the older pin arrives late and changes nothing").isFalse();
+        assertThat(unpinnedFirst.pinEventId()).isEqualTo(unpin.meta().eventId());
+    }
+
+    @Test
+    void anExpiryIsFinalAndReplayDropsTheDeletedObjectsAsTheLiveLedgerDoes() {
+        CheckpointExpired expired = CheckpointExpired.of(meta(20), "exp", "run1", 300, SHA_A,
+                List.of(new CheckpointExpired.ExpiredObject("primary", "stowage-primary", KEY, 7)), "ops");
+        CheckpointStepRecord s = CheckpointStepProjection.apply(CheckpointStepProjection.apply(null, published()), expired);
+        assertThat(s.expiredEventId()).isEqualTo(expired.meta().eventId());
+        assertThat(s.expiredBytes()).isEqualTo(7);
+        assertThat(CheckpointStepProjection.apply(s, CheckpointExpired.of(meta(30), "exp", "run1", 300, SHA_A,
+                List.of(new CheckpointExpired.ExpiredObject("primary", "stowage-primary", KEY, 99)), "ops")).expiredBytes())
+                .as("a second expiry changes nothing").isEqualTo(7);
+
+        ProjectionFold fold = new ProjectionFold();
+        fold.apply(published());
+        fold.apply(ObjectUploaded.of(meta(1), ASSET, "primary", "stowage-primary", KEY, ObjectKind.CHECKPOINT_FILE, 7,
+                SHA_A, "e", "/hot/300/model.pt", false));
+        fold.apply(CheckpointPinned.of(meta(2), "exp", "run1", 300, true, "ops"));
+        assertThat(fold.objects()).hasSize(1);
+        fold.apply(expired);
+        assertThat(fold.objects()).isEmpty();
+        assertThat(fold.unprojected()).isZero();
+    }
+}

@@ -1,0 +1,145 @@
+package io.stowage.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.CliException;
+import io.stowage.cli.NameArguments;
+import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.client.ProviderClient;
+import io.stowage.cli.output.JsonOut;
+import io.stowage.cli.platform.Session;
+import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.retention.CapsuleRetention;
+import io.stowage.cli.retention.LatestStep;
+import io.stowage.cli.retention.RetentionPlan;
+import io.stowage.cli.retention.RetentionPlanner;
+import io.stowage.cli.retention.domain.RetentionPolicy;
+import io.stowage.cli.store.PrimaryStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stowage retention plan}: every stored checkpoint step of a run with keep or expire, the rules that keep it,
+ * its keys and bytes per store, and the bytes and monthly cost expiring would free, computed from the ledger.
+ */
+@Command(name = "retention", mixinStandardHelpOptions = true, description = "Checkpoint retention.",
+        subcommands = {RetentionCommand.Plan.class})
+public final class RetentionCommand {
+
+    /** The run and the policy options shared by plan (and apply). */
+    static class PolicyOptions {
+        @Option(names = "--experiment", required = true, description = "Experiment name.")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name.")
+        String run;
+        @Option(names = "--capsule", paramLabel = "PATH", description = "The run's experiment.json (or its directory):"
+                + " its 'retention' object is the policy the options below override.")
+        Path capsule;
+        @Option(names = "--keep-last", paramLabel = "N", description = "Keep the N newest verified steps.")
+        Integer keepLast;
+        @Option(names = "--keep-best", paramLabel = "K", description = "Keep the K verified steps best by --metric.")
+        Integer keepBest;
+        @Option(names = "--metric", paramLabel = "NAME", description = "The metric keep-best ranks by (as published with --metric).")
+        String metric;
+        @Option(names = "--mode", paramLabel = "min|max", description = "min: lower is better (a loss); max: higher is better.")
+        String mode;
+        @Option(names = "--keep-every", paramLabel = "M", description = "Keep every step whose number is a multiple of M.")
+        Integer keepEvery;
+        @Option(names = "--temporary-ttl", paramLabel = "DURATION", description = "Steps tagged 'temporary' may expire"
+                + " once older than this (ISO-8601, e.g. P7D, PT12H).")
+        String temporaryTtl;
+        @Option(names = "--no-tag-pins", description = "Do not count the tag 'best' and key checkpoints as pins.")
+        boolean noTagPins;
+
+        /** @return the capsule's policy overridden by every option given */
+        RetentionPolicy policy() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(capsule);
+            try {
+                return base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode), keepEvery,
+                        temporaryTtl == null ? null : Duration.parse(temporaryTtl), noTagPins ? Boolean.FALSE : null));
+            } catch (IllegalArgumentException | DateTimeParseException e) {
+                throw new CliException(CliException.USAGE, "retention policy: " + e.getMessage());
+            }
+        }
+    }
+
+    @Command(name = "plan", mixinStandardHelpOptions = true,
+            description = {"Show, for every stored checkpoint step of a run, keep or expire and the rules that keep it,"
+                    + " computed from the ledger; nothing is deleted.",
+                    "Never expired: the step latest.json names, the newest verified step, pinned steps, unverified steps,"
+                            + " the step an unverified newer step would replace, and (unless --no-tag-pins) steps tagged"
+                            + " best and key checkpoints. A policy with no rule keeps everything."})
+    static final class Plan implements Callable<Integer> {
+        @Mixin
+        PolicyOptions options;
+        @Option(names = "--json", description = "Print the plan as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            RetentionPlan plan = evaluate(options.policy(), options.experiment, options.run);
+            if (json) {
+                JsonOut.print(plan);
+            } else {
+                print(plan);
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * Evaluates the plan now: the run's steps from the ledger's HTTP API, latest.json from the primary store, the cost
+     * from the provider-adapter's price table.
+     */
+    static RetentionPlan evaluate(RetentionPolicy policy, String experiment, String run) {
+        Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+        Long latest;
+        try (PrimaryStore primary = new PrimaryStore(session.stack())) {
+            latest = LatestStep.read(primary, experiment, run);
+        }
+        LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
+        RetentionPlan plan = RetentionPlanner.plan(ledger.checkpoints(experiment, run), policy, latest, Instant.now());
+        return plan.withMonthlyUsdFreed(monthlyFreed(session, plan));
+    }
+
+    // the primary store's price with the free tier: cost(archive) - cost(archive - freed), as stowage cost prices it
+    private static BigDecimal monthlyFreed(Session session, RetentionPlan plan) {
+        RetentionPlan.StoreObjects primary = plan.freed().get("primary");
+        long freed = primary == null ? 0 : primary.bytes();
+        try {
+            long archived = CostCommand.archivedBytes(session.serviceUrl("ledger"));
+            ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
+            JsonNode now = provider.cost(null, archived).path("archive");
+            JsonNode after = provider.cost(null, Math.max(0, archived - freed)).path("archive");
+            return new BigDecimal(now.path("storeMonthlyUsd").asText("0"))
+                    .subtract(new BigDecimal(after.path("storeMonthlyUsd").asText("0")));
+        } catch (CliException | IllegalStateException | java.util.NoSuchElementException e) {
+            return null;
+        }
+    }
+
+    static void print(RetentionPlan plan) {
+        System.out.printf("retention plan for %s/%s at %s; policy %s; latest.json names %s%n", plan.experiment(),
+                plan.run(), plan.evaluatedAt(), plan.policy(), plan.latestStep() == null ? "no step" : plan.latestStep());
+        System.out.printf("%-12s %-7s %-9s %8s %14s  %s%n", "STEP", "ACTION", "VERIFIED", "OBJECTS", "BYTES", "KEPT BY");
+        for (RetentionPlan.Step s : plan.steps()) {
+            long objects = s.stores().values().stream().mapToLong(o -> o.keys().size()).sum();
+            long bytes = s.stores().values().stream().mapToLong(RetentionPlan.StoreObjects::bytes).sum();
+            System.out.printf("%-12d %-7s %-9s %8d %14d  %s%n", s.step(), s.decision(), s.verified() ? "yes" : "no",
+                    objects, bytes, String.join(", ", s.keptBy()));
+        }
+        plan.freed().forEach((store, o) -> System.out.printf("frees in %s: %d objects, %d bytes%n", store, o.keys().size(), o.bytes()));
+        System.out.printf("%d of %d steps expire; monthly cost freed (primary store): %s%n", plan.expired().size(),
+                plan.steps().size(), plan.monthlyUsdFreed() == null ? "unknown (the provider-adapter did not answer)"
+                        : "$" + plan.monthlyUsdFreed().toPlainString());
+    }
+}
