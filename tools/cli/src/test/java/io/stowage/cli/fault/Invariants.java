@@ -94,6 +94,26 @@ final class Invariants {
         return topic;
     }
 
+    /**
+     * No object of asset {@code id} was uploaded twice: at most one {@code object.uploaded} event per store and key
+     * that is not {@code skipped} (a redelivery after a crash finds the object stored and says so with
+     * {@code skipped: true}, which is allowed).
+     *
+     * @return the keys with more than one {@code object.uploaded} event, each with its events' {@code skipped} flags
+     */
+    List<String> noObjectUploadedTwice(String id) {
+        List<String[]> twice = rows("select payload::json->>'store', payload::json->>'key', count(*),"
+                + " sum(case when (payload::json->>'skipped')::boolean then 0 else 1 end),"
+                + " string_agg(payload::json->>'skipped', ',') from ledger_event where topic = '" + Topics.OBJECT_UPLOADED
+                + "' and asset_id = ? group by 1, 2 having count(*) > 1", id);
+        List<String> out = new ArrayList<>();
+        for (String[] row : twice) {
+            assertThat(Long.parseLong(row[3])).as("uploads of " + row[0] + ":" + row[1] + " not skipped").isLessThanOrEqualTo(1);
+            out.add(row[0] + ":" + row[1] + " skipped=[" + row[4] + "]");
+        }
+        return out;
+    }
+
     /** @return how many {@code object.uploaded} events the ledger holds for asset {@code id} (printed per case) */
     long uploadEvents(String id) {
         return count("select count(*) from ledger_event where topic = '" + Topics.OBJECT_UPLOADED + "' and asset_id = ?", id);
