@@ -6,7 +6,9 @@ import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.client.HttpJson;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.output.JsonOut;
+import io.stowage.cli.platform.ServiceHealth;
 import io.stowage.cli.platform.Session;
+import io.stowage.cli.platform.SupervisionState;
 import io.stowage.cli.platform.StowageHome;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ledger.LedgerStatus;
@@ -22,12 +24,16 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code stowage status}: what the ledger holds, and how far the full re-reads (the rolling scrub) cover each store. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the ledger holds: events, objects, verifications, gate decisions, scrub coverage.")
+/**
+ * {@code stowage status}: each service's health, restarts and last restart, what the ledger holds, and how far the
+ * full re-reads (the rolling scrub) cover each store.
+ */
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show each service's health and restarts, and what the ledger holds: events, objects, verifications, gate decisions, scrub coverage.")
 public final class StatusCommand implements Callable<Integer> {
     private static final List<String> STORES = List.of("primary", "replica");
 
-    @Option(names = "--json", description = "Print the status as one line of JSON (the ledger's counts, and \"coverage\": one entry per store).")
+    @Option(names = "--json", description = "Print the status as one line of JSON (the ledger's counts, \"coverage\": one entry per store,"
+            + " and \"services\": one entry per service with health, restarts and lastRestart).")
     boolean json;
 
     @Option(names = "--period", defaultValue = "30d", description = "Scrub period the coverage is measured against (30d, 12h, 90m or ISO-8601 such as P30D; default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
@@ -39,7 +45,13 @@ public final class StatusCommand implements Callable<Integer> {
         if (period.isZero() || period.isNegative()) {
             throw new CliException(CliException.USAGE, "--period must be above zero, not " + periodText);
         }
-        Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+        StowageHome home = StowageHome.fromEnvironment();
+        Session session = Session.readFrom(home.session());
+        List<ServiceHealth> services = ServiceHealth.of(session, SupervisionState.readFrom(home.services()));
+        if (!json) {
+            System.out.println("services:");
+            services.forEach(s -> System.out.println(s.line()));
+        }
         URI ledger = session.serviceUrl("ledger");
         LedgerStatus status = new LedgerClient(ledger).status();
         List<ScrubCoverage> coverage = new ArrayList<>();
@@ -52,6 +64,7 @@ public final class StatusCommand implements Callable<Integer> {
         if (json) {
             ObjectNode out = EventCodec.mapper().valueToTree(status);
             out.set("coverage", EventCodec.mapper().valueToTree(coverage));
+            out.set("services", EventCodec.mapper().valueToTree(services));
             JsonOut.print(out);
         } else {
             System.out.printf("events %d (dead letters %d)%nassets %d%nobjects %d: %d HEAD-verified, %d re-read in full%n"

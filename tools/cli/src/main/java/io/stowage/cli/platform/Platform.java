@@ -74,6 +74,16 @@ public final class Platform implements AutoCloseable {
         services.restart(service, stopped);
     }
 
+    /** @return the process id of service {@code name} as it runs now; a restart by supervision changes it */
+    public long pid(String service) {
+        return services.pid(service);
+    }
+
+    /** @return each service's process, restarts and last restart, as supervision keeps them in {@code services.json} */
+    public SupervisionState supervision() {
+        return services.supervision();
+    }
+
     /** @return how to reach this platform */
     public Session session() {
         return session;

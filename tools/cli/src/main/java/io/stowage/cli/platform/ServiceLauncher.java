@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar})
  * as separate child processes on free loopback ports, wired to a running stack through environment
  * variables, waits for each one's {@code /q/health/ready}, and stops them all on {@link #close()}.
- * Each service logs to {@code <logs>/<name>.log}. A watchdog ({@link OrphanReaper}) stops them if
- * this JVM dies without closing them.
+ * Each service logs to {@code <logs>/<name>.log}. Once all are ready a {@link ServiceSupervisor} starts again any that
+ * exits (lines on standard error and in {@code <logs>/supervision.log}, state in {@code <logs>/../services.json}).
+ * A watchdog ({@link OrphanReaper}) stops them if this JVM dies without closing them.
  */
 public final class ServiceLauncher implements AutoCloseable {
     /** The services in start order. */
@@ -37,10 +38,11 @@ public final class ServiceLauncher implements AutoCloseable {
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
     private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder");
 
-    private final List<Process> processes = new ArrayList<>();
+    private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
     private final Map<String, Launch> launches = new LinkedHashMap<>();
     private OrphanReaper reaper;
+    private ServiceSupervisor supervisor;
 
     /**
      * Starts every service and waits until all are ready.
@@ -113,6 +115,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
             }
             launcher.requireAllAlive(logs);
+            launcher.supervise(logs, RestartBackoff.DEFAULT);
             return launcher;
         } catch (RuntimeException | IOException e) {
             launcher.close();
@@ -127,13 +130,61 @@ public final class ServiceLauncher implements AutoCloseable {
 
     /** A service whose port was taken answers health from someone else's process, then exits: catch that. */
     private void requireAllAlive(Path logs) {
-        List<String> names = List.copyOf(urls.keySet());
-        for (int i = 0; i < processes.size(); i++) {
-            if (!processes.get(i).isAlive()) {
-                throw new CliException(CliException.FAILED, "service " + names.get(i) + " exited during start-up; see "
-                        + logs.resolve(names.get(i) + ".log"));
+        for (String name : urls.keySet()) {
+            if (!process(name).isAlive()) {
+                throw new CliException(CliException.FAILED, "service " + name + " exited during start-up; see "
+                        + logs.resolve(name + ".log"));
             }
         }
+    }
+
+    private synchronized Process process(String name) {
+        return processes.get(name);
+    }
+
+    /** From now on, a service that exits is started again after {@code backoff}. */
+    private void supervise(Path logs, RestartBackoff backoff) {
+        Path log = logs.resolve("supervision.log");
+        supervisor = new ServiceSupervisor(this::relaunch, backoff, logs.resolveSibling("services.json"), line -> {
+            System.err.println(line);
+            try {
+                Files.writeString(log, java.time.Instant.now() + " " + line + "\n", java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                System.err.println("==> cannot append to " + log + ": " + e.getMessage());
+            }
+        }, java.time.Clock.systemUTC());
+        urls.keySet().forEach(name -> supervisor.watch(name, process(name)));
+    }
+
+    /** Starts service {@code name} again as it was first started and waits until it is ready; stops it when it is not. */
+    private Process relaunch(String name) throws IOException {
+        Launch launch = launches.get(name);
+        Process process = start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
+        synchronized (this) {
+            processes.put(name, process);
+        }
+        try {
+            awaitReady(name, urls.get(name), launch.log());
+            return process;
+        } catch (RuntimeException e) {
+            process.destroyForcibly();
+            throw e;
+        }
+    }
+
+    /** @return the process id of service {@code name} as it runs now (a restart changes it) */
+    public long pid(String name) {
+        Process process = process(name);
+        if (process == null) {
+            throw new CliException(CliException.FAILED, "no service " + name + " was started");
+        }
+        return process.pid();
+    }
+
+    /** @return each service's process, restarts and last restart, as {@code services.json} has it */
+    public SupervisionState supervision() {
+        return supervisor.state();
     }
 
     /** How one service was started: enough to start it again the same way. */
@@ -143,6 +194,7 @@ public final class ServiceLauncher implements AutoCloseable {
     /**
      * Stops service {@code name} (SIGTERM, then SIGKILL after 10 s) and starts it again with the same environment,
      * port and log (appended), then waits until it is ready; for end-to-end tests that need a service down for a while.
+     * Supervision leaves the service alone meanwhile (this stop is not an exit to repair) and counts no restart.
      *
      * @param stopped runs while the service is down (e.g. damage an object before the verifier reads it)
      * @throws CliException when the service is unknown, or does not come back within 180 s
@@ -152,8 +204,10 @@ public final class ServiceLauncher implements AutoCloseable {
         if (launch == null) {
             throw new CliException(CliException.FAILED, "no service " + name + " was started");
         }
-        int index = List.copyOf(urls.keySet()).indexOf(name);
-        Process old = processes.get(index);
+        if (supervisor != null) {
+            supervisor.hold(name);
+        }
+        Process old = process(name);
         old.destroy();
         try {
             if (!old.waitFor(10, TimeUnit.SECONDS)) {
@@ -164,13 +218,22 @@ public final class ServiceLauncher implements AutoCloseable {
             throw new CliException(CliException.FAILED, "interrupted while stopping " + name);
         }
         stopped.run();
-        processes.set(index, start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile())));
+        Process process = start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
+        synchronized (this) {
+            processes.put(name, process);
+        }
         awaitReady(name, urls.get(name), launch.log());
+        if (supervisor != null) {
+            supervisor.watch(name, process);
+        }
     }
 
     private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
         launches.put(name, new Launch(repo, Map.copyOf(env), log));
-        processes.add(start(repo, name, env, ProcessBuilder.Redirect.to(log.toFile())));
+        Process process = start(repo, name, env, ProcessBuilder.Redirect.to(log.toFile()));
+        synchronized (this) {
+            processes.put(name, process);
+        }
     }
 
     private Process start(Path repo, String name, Map<String, String> env, ProcessBuilder.Redirect log) throws IOException {
@@ -194,7 +257,7 @@ public final class ServiceLauncher implements AutoCloseable {
     private void awaitReady(String name, String url, Path log) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        Process process = processes.get(List.copyOf(urls.keySet()).indexOf(name));
+        Process process = process(name);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new CliException(CliException.FAILED, "service " + name + " exited with code "
@@ -221,10 +284,16 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Stops every service (SIGTERM, then SIGKILL after 10 s), newest first. Idempotent. */
     @Override
     public void close() {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).destroy();
+        if (supervisor != null) {
+            supervisor.close();
         }
-        for (Process process : processes) {
+        List<Process> running;
+        synchronized (this) {
+            running = new ArrayList<>(processes.values());
+        }
+        java.util.Collections.reverse(running);
+        running.forEach(Process::destroy);
+        for (Process process : running) {
             try {
                 if (!process.waitFor(10, TimeUnit.SECONDS)) {
                     process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
@@ -234,7 +303,9 @@ public final class ServiceLauncher implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        processes.clear();
+        synchronized (this) {
+            processes.clear();
+        }
         if (reaper != null) {
             reaper.close();
         }

@@ -19,6 +19,11 @@ public record StowageHome(Path root) {
         return root.resolve("session.json");
     }
 
+    /** @return {@code services.json}: each service's process, restarts and last restart ({@link SupervisionState}) */
+    public Path services() {
+        return root.resolve("services.json");
+    }
+
     public Path stack() {
         return root.resolve("stack");
     }

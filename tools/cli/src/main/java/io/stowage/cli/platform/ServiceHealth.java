@@ -1,0 +1,67 @@
+package io.stowage.cli.platform;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One service of a running {@code stowage up} as {@code stowage status} shows it: its health, asked of its
+ * {@code /q/health} now, and what supervision recorded ({@link SupervisedService}).
+ *
+ * @param name         the service
+ * @param url          its base URL
+ * @param health       {@code UP} (health 200), {@code DOWN} (any other answer) or {@code UNREACHABLE} (no answer in 3 s)
+ * @param pid          its process id, null while it is being restarted or when supervision is unknown
+ * @param state        {@code running}, {@code restarting}, or {@code unknown} (no {@code services.json})
+ * @param restarts     restarts by supervision since {@code stowage up}, or 0 when unknown
+ * @param lastRestart  when it was last restarted, or null
+ * @param lastExitCode exit code of its last unexpected exit, or null
+ */
+public record ServiceHealth(String name, String url, String health, Long pid, String state, int restarts,
+                            Instant lastRestart, Integer lastExitCode) {
+    private static final Duration TIMEOUT = Duration.ofSeconds(3);
+
+    /** @return every service of {@code session} in its order, probed now, with supervision's record where there is one */
+    public static List<ServiceHealth> of(Session session, Optional<SupervisionState> supervision) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+        List<ServiceHealth> out = new ArrayList<>();
+        session.services().forEach((name, url) -> {
+            Optional<SupervisedService> s = supervision.flatMap(state -> state.service(name));
+            out.add(new ServiceHealth(name, url, probe(http, url), s.map(SupervisedService::pid).orElse(null),
+                    s.map(SupervisedService::state).orElse("unknown"), s.map(SupervisedService::restarts).orElse(0),
+                    s.map(SupervisedService::lastRestart).orElse(null), s.map(SupervisedService::lastExitCode).orElse(null)));
+        });
+        return out;
+    }
+
+    private static String probe(HttpClient http, String url) {
+        try {
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url + "/q/health")).timeout(TIMEOUT)
+                    .build(), HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200 ? "UP" : "DOWN";
+        } catch (IOException e) {
+            return "UNREACHABLE";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "UNREACHABLE";
+        }
+    }
+
+    /** @return one line, e.g. {@code uploader          UP  pid 4242  restarts 1, last 2026-12-01T17:20:00Z (exit 137)} */
+    public String line() {
+        String head = String.format(Locale.ROOT, "  %-17s %-11s %s  restarts %d", name, health,
+                pid == null ? state : "pid " + pid, restarts);
+        if (lastRestart == null) {
+            return head;
+        }
+        return head + ", last " + lastRestart + (lastExitCode == null ? "" : " (exit " + lastExitCode + ")");
+    }
+}

@@ -1,0 +1,175 @@
+package io.stowage.cli.fault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.StowageCli;
+import io.stowage.cli.client.BearerToken;
+import io.stowage.cli.client.HttpJson;
+import io.stowage.cli.output.Progress;
+import io.stowage.cli.platform.Platform;
+import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.platform.SupervisedService;
+import org.awaitility.Awaitility;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fault suite's running Stowage: the packaged services as {@code stowage up} starts and supervises them, the real
+ * command line run in this JVM, the services' logs watched for the line to strike at, and the faults themselves
+ * (SIGKILL of a service, SIGSTOP/SIGCONT of a server).
+ */
+final class FaultHarness implements AutoCloseable {
+    final Path work;
+    final Path hot;
+    final Platform platform;
+
+    private FaultHarness(Path work, Path hot, Platform platform) {
+        this.work = work;
+        this.hot = hot;
+        this.platform = platform;
+    }
+
+    static FaultHarness start() throws IOException {
+        Path work = Files.createTempDirectory("stowage-fault-");
+        Path hot = Files.createDirectories(work.resolve("hot"));
+        Platform platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false));
+        platform.session().writeTo(new StowageHome(work).session());
+        System.setProperty("stowage.home", work.toString());
+        System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
+        return new FaultHarness(work, hot, platform);
+    }
+
+    /** @return the current length of service {@code name}'s log: lines after it are new */
+    long logMark(String name) throws IOException {
+        return Files.size(log(name));
+    }
+
+    /**
+     * Waits (every 10 ms, at most {@code within}) for a line matching {@code pattern} written to {@code name}'s log
+     * after {@code mark}.
+     *
+     * @return the line
+     */
+    String awaitLine(String name, long mark, Pattern pattern, Duration within) {
+        String[] found = new String[1];
+        Awaitility.await("a line of " + name + " matching " + pattern).atMost(within).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10)).until(() -> {
+                    byte[] all = Files.readAllBytes(log(name));
+                    String fresh = new String(all, (int) Math.min(mark, all.length), (int) Math.max(0, all.length - mark),
+                            StandardCharsets.UTF_8);
+                    Optional<String> line = fresh.lines().filter(l -> pattern.matcher(l).find()).findFirst();
+                    line.ifPresent(l -> found[0] = l);
+                    return line.isPresent();
+                });
+        return found[0];
+    }
+
+    private Path log(String name) {
+        return work.resolve("logs").resolve(name + ".log");
+    }
+
+    /** Sends SIGKILL to service {@code name} and waits until supervision has it running and healthy again. */
+    void killAndAwaitRestart(String name) throws Exception {
+        int before = supervised(name).restarts();
+        long pid = platform.pid(name);
+        signal("KILL", pid);
+        Awaitility.await(name + " restarted by supervision").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    SupervisedService s = supervised(name);
+                    return s.restarts() == before + 1 && SupervisedService.RUNNING.equals(s.state()) && s.pid() != pid
+                            && healthy(name);
+                });
+        assertThat(supervised(name).lastExitCode()).isEqualTo(137);
+    }
+
+    private SupervisedService supervised(String name) {
+        return platform.supervision().service(name).orElseThrow();
+    }
+
+    private boolean healthy(String name) {
+        try {
+            return new HttpJson().get(platform.session().serviceUrl(name).resolve("/q/health/ready"), JsonNode.class)
+                    .map(h -> h.path("status").asText().equals("UP")).orElse(false);
+        } catch (RuntimeException notYet) {
+            return false;
+        }
+    }
+
+    /** Sends {@code signal} (e.g. STOP, CONT, KILL) to each process id; fails the test when kill(1) refuses. */
+    static void signal(String signal, long... pids) throws Exception {
+        for (long pid : pids) {
+            Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start();
+            assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
+        }
+    }
+
+    /**
+     * @return the process ids of server {@code server} ({@code s3}, {@code kafka} or {@code postgres}) of this stack:
+     *         S3Proxy and the Kafka broker are child JVMs of this one; PostgreSQL's postmaster is started by pg_ctl
+     *         (so it is no child of this JVM) and is found by its {@code postmaster.pid}, with its backends
+     */
+    long[] serverPids(String server) throws IOException {
+        if (server.equals("postgres")) {
+            long postmaster = Long.parseLong(Files.readAllLines(work.resolve("stack/postgres/data/postmaster.pid")).get(0).strip());
+            ProcessHandle handle = ProcessHandle.of(postmaster).orElseThrow();
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of(handle), handle.descendants())
+                    .mapToLong(ProcessHandle::pid).toArray();
+        }
+        String marker = server.equals("kafka") ? "KafkaBrokerMain" : "s3proxy";
+        long[] pids = ProcessHandle.current().children().filter(p -> commandLine(p.pid()).contains(marker))
+                .mapToLong(ProcessHandle::pid).toArray();
+        assertThat(pids).as("the " + server + " process of this stack").hasSize(1);
+        return pids;
+    }
+
+    /** @return the whole command line from {@code /proc} (ProcessHandle.Info may cut a long class path short) */
+    private static String commandLine(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", String.valueOf(pid), "cmdline")), StandardCharsets.UTF_8);
+        } catch (IOException gone) {
+            return "";
+        }
+    }
+
+    /** Runs the real command line in this JVM; @return exit code, standard output and standard error */
+    static synchronized Result cli(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            System.setOut(o);
+            System.setErr(e);
+            exit = StowageCli.execute(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        Result result = new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+        System.out.print(result.out());
+        System.err.print(result.err());
+        return result;
+    }
+
+    record Result(int exit, String out, String err) {
+    }
+
+    @Override
+    public void close() {
+        System.clearProperty("stowage.home");
+        System.clearProperty("stowage.token");
+        platform.close();
+    }
+}

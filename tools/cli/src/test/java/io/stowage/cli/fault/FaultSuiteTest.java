@@ -1,0 +1,358 @@
+package io.stowage.cli.fault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.CliException;
+import io.stowage.events.EventCodec;
+import io.stowage.events.Sha256;
+import io.stowage.events.Topics;
+import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.stack.StackEndpoints;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static io.stowage.cli.fault.FaultHarness.cli;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The fault-injection suite, against the six packaged services as {@code stowage up} starts and supervises them and
+ * the real Kafka, S3Proxy and PostgreSQL (child processes on loopback). Each case shards its own dataset, strikes at a
+ * point taken from a service's log (SIGKILL of a service, which supervision restarts; SIGSTOP/SIGCONT of a server) or
+ * damages a stored shard before its first re-read, then checks: the asset ends verified and every object GETs and
+ * hashes right, no object was uploaded twice, a dry run and a release each get exactly one decision and the release
+ * exactly one outcome, the directory stays until the release and the released inventory is what was there, corrupt
+ * data is denied with the directory intact, and the ledger's hash chain verifies.
+ *
+ * <p>Seeded: the seed is printed; {@code -Dstowage.fault.seed=N} gives the same data and strike points again and
+ * {@code -Dstowage.fault.case=NAME} runs one case. Tagged {@code fault}, excluded from {@code verify}; run with
+ * {@code ./mvnw -B verify -pl tools/cli -am -Dstowage.fault -Dtest=FaultSuiteTest -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@Tag("fault")
+class FaultSuiteTest {
+    private static final long SEED = Long.getLong("stowage.fault.seed", new SecureRandom().nextLong());
+    private static final String ONLY = System.getProperty("stowage.fault.case", "").isBlank() ? null
+            : System.getProperty("stowage.fault.case");
+    private static final Duration WAIT = Duration.ofMinutes(4);
+    private static FaultHarness harness;
+    private static Invariants invariants;
+    private static final ExecutorService STRIKER = Executors.newSingleThreadExecutor();
+
+    @BeforeAll
+    static void start() throws Exception {
+        System.err.println("fault suite seed " + SEED + " (again: -Dstowage.fault.seed=" + SEED
+                + ", one case: -Dstowage.fault.case=NAME)");
+        harness = FaultHarness.start();
+        invariants = new Invariants(harness);
+    }
+
+    @AfterAll
+    static void stop() {
+        STRIKER.shutdownNow();
+        if (harness != null) {
+            harness.close();
+        }
+    }
+
+    /** Something done to the running platform at a point of the case named {@code name}. */
+    interface Strike {
+        void at(String name) throws Exception;
+    }
+
+    // --- SIGKILL of each service, restarted by supervision ---
+
+    @Test
+    void uploaderKilledAfterItsFirstUploadOfTheAsset() throws Exception {
+        survives("kill-uploader-receiving", 4, 12_000, name -> {
+            await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
+            harness.killAndAwaitRestart("uploader");
+        }, null);
+    }
+
+    @Test
+    void uploaderKilledMidMultipart() throws Exception {
+        // one member above the uploader's 64 MiB multipart threshold: its shard travels in two parts
+        survives("kill-uploader-multipart", 1, 70 << 20, name -> {
+            await("uploader", "starting multipart upload .*datasets/" + Pattern.quote(name) + "/");
+            harness.killAndAwaitRestart("uploader");
+        }, null);
+    }
+
+    @Test
+    void verifierKilledAfterAVerdict() throws Exception {
+        survives("kill-verifier-verdict", 4, 12_000, name -> {
+            await("verifier", "asset " + Pattern.quote(asset(name)) + ":");
+            harness.killAndAwaitRestart("verifier");
+        }, null);
+    }
+
+    @Test
+    void ledgerKilledWhileEvidenceArrives() throws Exception {
+        survives("kill-ledger-receiving", 4, 12_000, name -> {
+            await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
+            harness.killAndAwaitRestart("ledger");
+        }, null);
+    }
+
+    @Test
+    void gatekeeperKilledAfterItSentTheDecision() throws Exception {
+        survives("kill-gatekeeper-decided", 3, 12_000, null, name -> {
+            // the decision's asset is the release (release/<request id>); the dry run came before the mark
+            await("gatekeeper", "sending gate\\.passed event \\S+ asset release/");
+            harness.killAndAwaitRestart("gatekeeper");
+        });
+    }
+
+    @Test
+    void providerAdapterKilledAfterItReportedTheRelease() throws Exception {
+        survives("kill-provider-adapter-released", 3, 12_000, null, name -> {
+            await("provider-adapter", "sent volume\\.released event");
+            harness.killAndAwaitRestart("provider-adapter");
+        });
+    }
+
+    // --- SIGSTOP/SIGCONT of the servers (child processes of this JVM; PostgreSQL's postmaster and backends) ---
+
+    @Test
+    void s3ServerPausedWhileUploading() throws Exception {
+        survives("pause-s3", 4, 12_000, paused("s3"), null);
+    }
+
+    @Test
+    void brokerPausedWhileUploading() throws Exception {
+        survives("pause-kafka", 4, 12_000, paused("kafka"), null);
+    }
+
+    @Test
+    void postgresPausedWhileEvidenceArrives() throws Exception {
+        survives("pause-postgres", 4, 12_000, paused("postgres"), null);
+    }
+
+    private static Strike paused(String server) {
+        return name -> {
+            await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
+            long[] pids = harness.serverPids(server);
+            FaultHarness.signal("STOP", pids);
+            try {
+                Thread.sleep(8_000); // the fault itself: the server answers nothing for 8 s
+            } finally {
+                FaultHarness.signal("CONT", pids);
+            }
+        };
+    }
+
+    // --- corruption of a stored shard before its first re-read ---
+
+    @Test
+    void aShardWithAFlippedByteIsDenied() throws Exception {
+        corrupted("corrupt-flip", Damage.FLIP, "FULL_READ MISMATCH");
+    }
+
+    @Test
+    void aTruncatedShardIsDenied() throws Exception {
+        corrupted("corrupt-truncate", Damage.TRUNCATE, "HEAD MISMATCH");
+    }
+
+    @Test
+    void aDeletedShardIsDenied() throws Exception {
+        corrupted("corrupt-delete", Damage.DELETE, "HEAD MISSING");
+    }
+
+    enum Damage { FLIP, TRUNCATE, DELETE }
+
+    /**
+     * Shards a fresh dataset of {@code files} files of up to {@code maxBytes} bytes; runs {@code upload} while it is
+     * uploaded and verified, {@code release} while it is released; checks every invariant.
+     */
+    private void survives(String name, int files, int maxBytes, Strike upload, Strike release) throws Exception {
+        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path dir = harness.hot.resolve(name);
+        Map<String, byte[]> written = write(dir, random, files, maxBytes);
+        mark();
+        Future<?> strike = upload == null ? null : STRIKER.submit(() -> strikeAt(upload, name));
+        int shards = shard(dir, name, maxBytes);
+        if (strike != null) {
+            strike.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+        Awaitility.await(asset(name) + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(asset(name), 2 * shards + 1));
+        invariants.everyObjectGetsAndHashesRight(asset(name));
+        assertIntact(dir, written);
+
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), 0);
+        assertThat(dry.path("gate").asText()).isEqualTo("passed");
+        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_PASSED);
+        assertIntact(dir, written);
+
+        mark();
+        strike = release == null ? null : STRIKER.submit(() -> strikeAt(release, name));
+        JsonNode released = json(cli("release", dir.toString(), "--json"), 0);
+        if (strike != null) {
+            strike.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertThat(released.path("released").asBoolean()).as(released.toString()).isTrue();
+        assertThat(dir).doesNotExist();
+        assertInventoryWasWhatWasThere(released, written);
+        String requestId = released.path("requestId").asText();
+        // a redelivery after a restart must not add a second decision or outcome: the count holds for a while
+        Awaitility.await("one decision and one outcome").during(Duration.ofSeconds(release == null ? 1 : 6))
+                .atMost(Duration.ofSeconds(30)).until(() -> Topics.GATE_PASSED.equals(invariants.oneDecisionAndOneOutcome(requestId, false)));
+        invariants.everyObjectGetsAndHashesRight(asset(name));
+        invariants.chainIntact();
+        List<String> twice = invariants.noObjectUploadedTwice(asset(name));
+        System.err.printf("fault case %s passed in %.1f s (seed %d, %d shards, %d object.uploaded events%s)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, shards, invariants.uploadEvents(asset(name)),
+                twice.isEmpty() ? "" : "; more than one for " + twice);
+    }
+
+    private void corrupted(String name, Damage damage, String expected) throws Exception {
+        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path dir = harness.hot.resolve(name);
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        String[] damaged = new String[1];
+        int[] shards = new int[1];
+        // the verifier is down while the shards are uploaded: the damage lands before any re-read
+        harness.platform.restart("verifier", () -> {
+            try {
+                shards[0] = shard(dir, name, 12_000);
+                Awaitility.await(asset(name) + " uploaded").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                        .until(() -> invariants.asset(asset(name)).map(a -> a.objects().size() == 2 * shards[0] + 1).orElse(false));
+                List<ObjectEvidence> stored = invariants.asset(asset(name)).orElseThrow().objects().stream()
+                        .filter(o -> o.kind().name().equals("SHARD")).toList();
+                damaged[0] = stored.get(random.nextInt(stored.size())).key();
+                damage(damaged[0], damage, random);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        Awaitility.await("the verifier's verdict on " + damaged[0]).atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.asset(asset(name)).orElseThrow().objects().stream()
+                        .filter(o -> o.key().equals(damaged[0])).anyMatch(o -> expected.startsWith("HEAD")
+                                ? o.headResult() != null : o.fullReadResult() != null));
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
+        assertThat(dry.path("failed").toString()).contains("bad-evidence", damaged[0] + " in primary: " + expected);
+        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
+        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
+        assertThat(denied.path("released").asBoolean()).isFalse();
+        assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
+        assertIntact(dir, written);
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged[0]);
+    }
+
+    private Void strikeAt(Strike strike, String name) throws Exception {
+        strike.at(name);
+        return null;
+    }
+
+    /** Where each service's log stood when the current phase began: the strike looks only at newer lines. */
+    private static final Map<String, Long> MARKS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Waits for a line of {@code service} matching {@code regex} written since the phase began. */
+    private static void await(String service, String regex) throws Exception {
+        harness.awaitLine(service, MARKS.getOrDefault(service, 0L), Pattern.compile(regex), WAIT);
+    }
+
+    private static void mark() throws Exception {
+        for (String service : harness.platform.session().services().keySet()) {
+            MARKS.put(service, harness.logMark(service));
+        }
+    }
+
+    private static int shard(Path dir, String name, int maxBytes) throws Exception {
+        JsonNode built = json(cli("dataset", "shard", dir.toString(), "--name", name, "--revision", "r1", "--license",
+                "CC-BY-4.0", "--shard-bytes", String.valueOf(Math.max(2L * maxBytes, 20_000)), "--allow-small-shards",
+                "--no-wait", "--json"), 0);
+        return built.path("shards").asInt();
+    }
+
+    private static String asset(String name) {
+        return "dataset/" + name + "/r1";
+    }
+
+    private static JsonNode json(FaultHarness.Result result, int exit) throws Exception {
+        assertThat(result.exit()).as(result.err()).isEqualTo(exit);
+        return EventCodec.mapper().readTree(result.out());
+    }
+
+    /** @return relative path to bytes of {@code files} seeded files, each 1 to {@code maxBytes} bytes */
+    private static Map<String, byte[]> write(Path dir, Random random, int files, int maxBytes) throws Exception {
+        Map<String, byte[]> written = new TreeMap<>();
+        for (int i = 0; i < files; i++) {
+            byte[] bytes = new byte[files == 1 ? maxBytes : 1 + random.nextInt(maxBytes)];
+            random.nextBytes(bytes);
+            String path = "audio/clip-" + i + ".wav";
+            Files.createDirectories(dir.resolve(path).getParent());
+            Files.write(dir.resolve(path), bytes);
+            written.put(path, bytes);
+        }
+        return written;
+    }
+
+    private static void assertIntact(Path dir, Map<String, byte[]> written) throws Exception {
+        for (Map.Entry<String, byte[]> file : written.entrySet()) {
+            assertThat(Files.readAllBytes(dir.resolve(file.getKey()))).as(file.getKey()).isEqualTo(file.getValue());
+        }
+    }
+
+    private static void assertInventoryWasWhatWasThere(JsonNode released, Map<String, byte[]> written) {
+        Map<String, String> inventory = new TreeMap<>();
+        released.path("files").forEach(f -> {
+            assertThat(f.path("bytes").asLong()).isEqualTo(written.get(f.path("path").asText()).length);
+            inventory.put(f.path("path").asText(), f.path("sha256").asText());
+        });
+        Map<String, String> expected = new TreeMap<>();
+        written.forEach((path, bytes) -> expected.put(path, Sha256.of(bytes)));
+        assertThat(inventory).isEqualTo(expected);
+    }
+
+    private static void damage(String key, Damage damage, Random random) {
+        StackEndpoints stack = harness.platform.session().stack();
+        try (S3Client s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint()))
+                .region(Region.of(stack.s3Region())).forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(stack.s3AccessKey(),
+                        stack.s3SecretKey()))).build()) {
+            if (damage == Damage.DELETE) {
+                s3.deleteObject(b -> b.bucket(stack.primaryBucket()).key(key));
+                return;
+            }
+            var head = s3.headObject(b -> b.bucket(stack.primaryBucket()).key(key));
+            byte[] bytes = s3.getObjectAsBytes(b -> b.bucket(stack.primaryBucket()).key(key)).asByteArray();
+            byte[] bad = damage == Damage.FLIP ? bytes.clone() : Arrays.copyOf(bytes, bytes.length / 2);
+            if (damage == Damage.FLIP) {
+                bad[random.nextInt(bad.length)] ^= 0x01;
+            }
+            // the same metadata (its sha256 included): only the bytes tell
+            s3.putObject(b -> b.bucket(stack.primaryBucket()).key(key).metadata(head.metadata()), RequestBody.fromBytes(bad));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.stowage.cli.platform;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.StowageCli;
+import io.stowage.cli.client.BearerToken;
+import io.stowage.cli.output.Progress;
+import io.stowage.events.EventCodec;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Supervision of the six packaged services as {@code stowage up} starts them: the uploader is killed with SIGKILL,
+ * started again by supervision on the same port, healthy, and {@code stowage status --json} reports its one restart,
+ * the time of it and the exit code 137; a line in the supervision log names the service, the code and the restart.
+ */
+class SupervisionEndToEndTest {
+    private static Path work;
+    private static Platform platform;
+
+    @BeforeAll
+    static void start() throws Exception {
+        work = Files.createTempDirectory("stowage-supervision-e2e-");
+        platform = Platform.start(work, List.of(work), List.of(), new Progress(System.err, false));
+        platform.session().writeTo(new StowageHome(work).session());
+        System.setProperty("stowage.home", work.toString());
+        System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
+    }
+
+    @AfterAll
+    static void stop() {
+        System.clearProperty("stowage.home");
+        System.clearProperty("stowage.token");
+        if (platform != null) {
+            platform.close();
+        }
+    }
+
+    @Test
+    void aServiceKilledWithSigkillIsRestartedHealthyAndStatusCountsTheRestart() throws Exception {
+        long before = platform.pid("uploader");
+        assertThat(status().path("services").get(2).path("restarts").asInt()).isZero();
+        Process kill = new ProcessBuilder("kill", "-KILL", String.valueOf(before)).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+
+        Awaitility.await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            JsonNode uploader = service(status(), "uploader");
+            return uploader.path("health").asText().equals("UP") && uploader.path("restarts").asInt() == 1;
+        });
+        JsonNode status = status();
+        JsonNode uploader = service(status, "uploader");
+        assertThat(uploader.path("pid").asLong()).isEqualTo(platform.pid("uploader")).isNotEqualTo(before);
+        assertThat(uploader.path("state").asText()).isEqualTo("running");
+        assertThat(uploader.path("lastExitCode").asInt()).isEqualTo(137);
+        assertThat(uploader.path("lastRestart").asText()).isNotBlank();
+        assertThat(uploader.path("url").asText()).isEqualTo(platform.session().services().get("uploader"));
+        for (JsonNode other : status.path("services")) {
+            assertThat(other.path("health").asText()).as(other.path("name").asText()).isEqualTo("UP");
+            if (!other.path("name").asText().equals("uploader")) {
+                assertThat(other.path("restarts").asInt()).as(other.path("name").asText()).isZero();
+            }
+        }
+        assertThat(Files.readString(work.resolve("logs/supervision.log")))
+                .contains("==> service uploader (pid " + before + ") exited with code 137; restarting it in 1 s (restart 1)")
+                .contains("==> service uploader restarted (pid " + platform.pid("uploader") + ") and ready");
+
+        String text = cli("status").out();
+        assertThat(text).containsPattern("uploader +UP +pid " + platform.pid("uploader") + " +restarts 1, last \\S+ \\(exit 137\\)")
+                .containsPattern("verifier +UP +pid \\d+ +restarts 0\\n");
+    }
+
+    private static JsonNode service(JsonNode status, String name) {
+        for (JsonNode s : status.path("services")) {
+            if (s.path("name").asText().equals(name)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no " + name + " in " + status);
+    }
+
+    private static JsonNode status() throws Exception {
+        Result result = cli("status", "--json");
+        assertThat(result.exit()).as(result.err()).isZero();
+        return EventCodec.mapper().readTree(result.out());
+    }
+
+    record Result(int exit, String out, String err) {
+    }
+
+    private static synchronized Result cli(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            System.setOut(o);
+            System.setErr(e);
+            exit = StowageCli.execute(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        return new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+    }
+}
