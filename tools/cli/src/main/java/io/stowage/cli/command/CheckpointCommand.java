@@ -77,7 +77,7 @@ public final class CheckpointCommand {
             if (keyCheckpoint) {
                 progress.detail("key checkpoint (" + String.join(", ", prepared.keyReasons()) + "): a second copy goes to the replica store");
             }
-            try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+            try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {
                 publisher.publish(prepared.event());
             }
             progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
