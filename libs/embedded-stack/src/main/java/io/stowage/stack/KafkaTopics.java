@@ -100,7 +100,7 @@ final class KafkaTopics {
             admin.createTopics(topics).values().values().forEach(KafkaTopics::ignoreExisting);
             awaitLeaders(admin, broker, deadline);
             if (security != null) {
-                ScramKafka.enforce(admin, security, Math.max(1000, deadline - System.currentTimeMillis()));
+                ScramKafka.enforce(admin, broker.bootstrapServers(), security, Math.max(1000, deadline - System.currentTimeMillis()));
             }
         } catch (ExecutionException e) {
             throw new IOException("the broker refused the Kafka users or ACLs: " + e.getCause().getMessage(), e.getCause());

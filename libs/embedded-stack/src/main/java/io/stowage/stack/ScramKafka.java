@@ -90,13 +90,14 @@ public final class ScramKafka implements AutoCloseable {
     /**
      * Makes the broker enforce exactly {@code security}: upserts one SCRAM-SHA-512 user per principal, deletes every ACL
      * the table does not hold (a table changed since the last start), creates the table's ACLs, and waits (at most
-     * {@code timeoutMillis}) until the authorizer answers with all of them.
+     * {@code timeoutMillis}) until the authorizer answers with all of them and every user logs in with its password
+     * (credentials and ACLs reach the broker from the metadata log, asynchronously).
      *
      * @throws ExecutionException   when the broker refuses one of them
      * @throws InterruptedException when interrupted while waiting
      * @throws IllegalStateException when the ACLs are not all visible in time
      */
-    static void enforce(Admin admin, KafkaSecurity security, long timeoutMillis)
+    static void enforce(Admin admin, String bootstrap, KafkaSecurity security, long timeoutMillis)
             throws ExecutionException, InterruptedException {
         List<UserScramCredentialAlteration> users = new ArrayList<>();
         security.passwords().forEach((user, password) -> users.add(new UserScramCredentialUpsertion(user,
@@ -117,6 +118,26 @@ public final class ScramKafka implements AutoCloseable {
                 throw new IllegalStateException("the broker's ACLs do not match the table after " + timeoutMillis + " ms");
             }
             Thread.sleep(100); // the authorizer learns new ACLs from the metadata log, asynchronously
+        }
+        for (String user : security.passwords().keySet()) {
+            awaitLogin(security.client(bootstrap, user), user, deadline);
+        }
+    }
+
+    private static void awaitLogin(Map<String, String> login, String user, long deadline) throws InterruptedException {
+        Map<String, Object> config = new java.util.HashMap<>(login);
+        config.put("default.api.timeout.ms", "5000");
+        config.put("request.timeout.ms", "5000");
+        while (true) {
+            try (Admin probe = Admin.create(config)) {
+                probe.describeCluster().nodes().get();
+                return;
+            } catch (ExecutionException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("the Kafka user " + user + " cannot log in: " + e.getCause().getMessage(), e);
+                }
+            }
+            Thread.sleep(200); // the broker learns a changed SCRAM credential from the metadata log, asynchronously
         }
     }
 
