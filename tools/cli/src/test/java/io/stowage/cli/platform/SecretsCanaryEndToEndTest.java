@@ -74,6 +74,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class SecretsCanaryEndToEndTest {
     private final String canary = "CANARY-" + UUID.randomUUID().toString().substring(0, 8);
+    /** The session's SCRAM passwords (random, not canaries): no log may hold one either. */
+    private final List<String> kafkaPasswords = new ArrayList<>();
     private final Map<String, Long> searched = new LinkedHashMap<>();
     private final List<String> found = new ArrayList<>();
 
@@ -89,6 +91,13 @@ class SecretsCanaryEndToEndTest {
         try (Platform platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(),
                 new Progress(progressOut, false), credentials, signingKey)) {
             StackEndpoints stack = platform.session().stack();
+            for (String principal : List.of("shard-builder", "uploader", "verifier", "ledger", "gatekeeper",
+                    "provider-adapter", "operator")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("password=\"([^\"]+)\"")
+                        .matcher(platform.kafkaEnvironment(principal).get("KAFKA_SASL_JAAS_CONFIG"));
+                assertThat(m.find()).isTrue();
+                kafkaPasswords.add(m.group(1));
+            }
             // the CLI's HTTP calls carry this session's operator token, as in DemoEndToEndTest
             System.setProperty("stowage.token",
                     Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
@@ -110,6 +119,13 @@ class SecretsCanaryEndToEndTest {
         }
         searchText("cli output lines", new String(cliOutput.toByteArray(), StandardCharsets.UTF_8), "cli output");
         searchLogs(work);
+        assertThat(kafkaPasswords).hasSize(7).doesNotHaveDuplicates();
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path file : files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                String text = latin1(Files.readAllBytes(file));
+                assertThat(kafkaPasswords).as("Kafka passwords in " + work.relativize(file)).noneMatch(text::contains);
+            }
+        }
 
         long control = occurrences(Files.readString(work.resolve("stack/s3/s3proxy.properties")));
         System.out.println("secrets canary " + canary + ": searched " + searched + "; found " + found.size()
