@@ -27,6 +27,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private static final long TIMEOUT_MILLIS = Long.getLong("stowage.stack.start-timeout-ms", 120_000);
 
     private final KafkaBroker kafka;
+    private final KafkaSecurity kafkaSecurity;
+    private final String kafkaAdminPassword;
     private final S3ProxyServer s3;
     private final PostgresServer postgres;
     private final OrphanReaper reaper;
@@ -34,8 +36,11 @@ public final class EmbeddedStack implements AutoCloseable {
     private final Thread shutdownHook = new Thread(this::close, "stowage-stack-shutdown");
     private boolean closed;
 
-    private EmbeddedStack(KafkaBroker kafka, S3ProxyServer s3, PostgresServer postgres, OrphanReaper reaper) {
+    private EmbeddedStack(KafkaBroker kafka, KafkaSecurity kafkaSecurity, String kafkaAdminPassword, S3ProxyServer s3,
+                          PostgresServer postgres, OrphanReaper reaper) {
         this.kafka = kafka;
+        this.kafkaSecurity = kafkaSecurity;
+        this.kafkaAdminPassword = kafkaAdminPassword;
         this.s3 = s3;
         this.postgres = postgres;
         this.reaper = reaper;
@@ -69,10 +74,25 @@ public final class EmbeddedStack implements AutoCloseable {
      * @throws IOException as {@link #start(Path)}
      */
     public static EmbeddedStack start(Path workDir, StackCredentials credentials) throws IOException {
+        return start(workDir, credentials, null);
+    }
+
+    /**
+     * Like {@link #start(Path, StackCredentials)}, with a broker secured as compose's (SASL_PLAINTEXT, SCRAM-SHA-512,
+     * the {@code StandardAuthorizer} denying what no ACL allows; see {@link ScramKafka}) when {@code security} is given:
+     * one SCRAM user per principal of its table with its password, exactly the table's ACLs, and the topics the table
+     * names besides the stack's own. The super user {@code admin}'s password is kept in {@code kafka/admin.password}
+     * (owner-only), since the formatted storage keeps the credential across starts; a {@code kafka/} directory left by a
+     * PLAINTEXT start (no such file) is renamed aside to {@code kafka.plaintext-<epoch-ms>}, its data kept.
+     *
+     * @param security the users and ACLs to enforce, or null for the PLAINTEXT broker of {@link #start(Path)}
+     * @throws IOException as {@link #start(Path)}, or when the broker refuses the users or ACLs
+     */
+    public static EmbeddedStack start(Path workDir, StackCredentials credentials, KafkaSecurity security) throws IOException {
         Path dir = Files.createDirectories(workDir.toAbsolutePath());
         for (int attempt = 1; ; attempt++) {
             try {
-                return startOnce(dir, credentials);
+                return startOnce(dir, credentials, security);
             } catch (IOException e) {
                 // a free port can be taken by someone else before the server binds it: choose new ports
                 if (attempt == 3 || !String.valueOf(e.getMessage()).contains("Address already in use")) {
@@ -83,14 +103,15 @@ public final class EmbeddedStack implements AutoCloseable {
         }
     }
 
-    private static EmbeddedStack startOnce(Path dir, StackCredentials credentials) throws IOException {
+    private static EmbeddedStack startOnce(Path dir, StackCredentials credentials, KafkaSecurity security) throws IOException {
         long started = System.nanoTime();
         OrphanReaper reaper = OrphanReaper.watch(dir);
         KafkaBroker kafka = null;
         S3ProxyServer s3 = null;
         PostgresServer postgres = null;
         try {
-            kafka = KafkaBroker.launch(dir.resolve("kafka"));
+            String adminPassword = security == null ? null : adminPassword(dir.resolve("kafka"));
+            kafka = security == null ? KafkaBroker.launch(dir.resolve("kafka")) : ScramKafka.launch(dir.resolve("kafka"), adminPassword);
             reaper.track(kafka.process());
             s3 = S3ProxyServer.launch(dir.resolve("s3"), credentials.s3AccessKey(), credentials.s3SecretKey());
             reaper.track(s3.process());
@@ -98,9 +119,14 @@ public final class EmbeddedStack implements AutoCloseable {
             log("PostgreSQL 17", "127.0.0.1:" + postgres.port(), started);
             s3.awaitAndCreateBuckets(TIMEOUT_MILLIS, PRIMARY_BUCKET, REPLICA_BUCKET);
             log("S3Proxy", s3.endpoint(), started);
-            KafkaTopics.create(KafkaTopics.of(kafka), TIMEOUT_MILLIS);
-            log("Kafka", kafka.bootstrapServers(), started);
-            EmbeddedStack stack = new EmbeddedStack(kafka, s3, postgres, reaper);
+            if (security == null) {
+                KafkaTopics.create(KafkaTopics.of(kafka), TIMEOUT_MILLIS);
+            } else {
+                KafkaTopics.create(KafkaTopics.of(kafka), superUser(kafka.bootstrapServers(), adminPassword),
+                        security.table().topics(), security, TIMEOUT_MILLIS);
+            }
+            log(security == null ? "Kafka" : "Kafka (SCRAM, ACLs)", kafka.bootstrapServers(), started);
+            EmbeddedStack stack = new EmbeddedStack(kafka, security, adminPassword, s3, postgres, reaper);
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             LOG.log(System.Logger.Level.INFO, "stowage stack up in {0,number,#} ms under {1}", elapsed(started), dir);
             return stack;
@@ -108,6 +134,26 @@ public final class EmbeddedStack implements AutoCloseable {
             stopQuietly(s3, kafka, postgres, reaper);
             throw e;
         }
+    }
+
+    /** @return the admin password kept in {@code kafkaDir}, or a new one written there (a PLAINTEXT directory moved aside) */
+    private static String adminPassword(Path kafkaDir) throws IOException {
+        Path file = kafkaDir.resolve("admin.password");
+        if (Files.isRegularFile(file)) {
+            return Files.readString(file).strip();
+        }
+        if (Files.exists(kafkaDir.resolve("data"))) {
+            Path aside = kafkaDir.resolveSibling("kafka.plaintext-" + System.currentTimeMillis());
+            LOG.log(System.Logger.Level.WARNING, "{0} was formatted without SCRAM users; moved aside to {1} (data kept)"
+                    + " and a new broker formatted with them", kafkaDir, aside);
+            Files.move(kafkaDir, aside);
+        }
+        Files.createDirectories(kafkaDir);
+        String password = ScramKafka.secret();
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, password + "\n");
+        return password;
     }
 
     private static void log(String server, String address, long started) {
@@ -121,6 +167,34 @@ public final class EmbeddedStack implements AutoCloseable {
     /** @return where the servers listen, with their credentials */
     public StackEndpoints endpoints() {
         return endpoints;
+    }
+
+    /** @return the users and ACLs the broker enforces, or null when it is PLAINTEXT */
+    public KafkaSecurity kafkaSecurity() {
+        return kafkaSecurity;
+    }
+
+    /**
+     * @param principal a principal of the ACL table, e.g. {@code uploader}
+     * @return client settings logging in as {@code principal} (bootstrap only when the broker is PLAINTEXT)
+     */
+    public java.util.Map<String, String> kafkaClient(String principal) {
+        return kafkaSecurity == null ? java.util.Map.of("bootstrap.servers", kafka.bootstrapServers())
+                : kafkaSecurity.client(kafka.bootstrapServers(), principal);
+    }
+
+    /** @return client settings of the super user {@code admin} (bootstrap only when PLAINTEXT); for tests that read every topic */
+    public java.util.Map<String, String> kafkaSuperUser() {
+        if (kafkaSecurity == null) {
+            return java.util.Map.of("bootstrap.servers", kafka.bootstrapServers());
+        }
+        return superUser(kafka.bootstrapServers(), kafkaAdminPassword);
+    }
+
+    private static java.util.Map<String, String> superUser(String bootstrap, String adminPassword) {
+        java.util.Map<String, String> client = new java.util.LinkedHashMap<>();
+        ScramKafka.adminClient(bootstrap, adminPassword).forEach((k, v) -> client.put((String) k, (String) v));
+        return client;
     }
 
     /** Stops S3Proxy, Kafka and PostgreSQL at the same time and waits for all three (about 2.5 s); idempotent, never throws. */

@@ -66,10 +66,22 @@ final class KafkaBroker implements AutoCloseable {
         return new KafkaBroker(child, "127.0.0.1:" + port);
     }
 
-    private static List<String> mainArgs(Path config, String clusterId, List<String> formatArgs) {
+    /** The format arguments may hold a password (--add-scram): they go through an owner-only file, not the command line. */
+    private static List<String> mainArgs(Path config, String clusterId, List<String> formatArgs) throws IOException {
         List<String> args = new ArrayList<>(List.of(KafkaBrokerMain.class.getName(), config.toString(), clusterId));
-        args.addAll(formatArgs);
+        if (!formatArgs.isEmpty()) {
+            Path file = config.resolveSibling("format.args");
+            Files.deleteIfExists(file);
+            Files.createFile(file, ownerOnly());
+            Files.write(file, formatArgs, StandardCharsets.UTF_8);
+            args.add("@" + file);
+        }
         return args;
+    }
+
+    private static java.nio.file.attribute.FileAttribute<?> ownerOnly() {
+        return java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     }
 
     String bootstrapServers() {
@@ -107,7 +119,10 @@ final class KafkaBroker implements AutoCloseable {
         return p;
     }
 
+    /** Owner-only: with SCRAM, the file holds the broker's own JAAS passwords. */
     private static void writeProperties(Path file, Properties properties) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, ownerOnly());
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             properties.store(out, "written by io.stowage.stack.KafkaBroker");
         }

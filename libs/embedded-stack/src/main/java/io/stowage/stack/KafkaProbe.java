@@ -32,7 +32,7 @@ import java.util.function.Predicate;
  */
 public final class KafkaProbe {
     private static final Duration END_WAIT = Duration.ofSeconds(30);
-    private final String bootstrap;
+    private final Map<String, Object> client;
     private final Duration recordWait;
 
     /** @param bootstrap the broker's bootstrap servers, e.g. {@link StackEndpoints#kafkaBootstrapServers()} */
@@ -42,8 +42,25 @@ public final class KafkaProbe {
 
     /** @param recordWait how long {@link #await} and {@link #send} wait before failing */
     public KafkaProbe(String bootstrap, Duration recordWait) {
-        this.bootstrap = bootstrap;
+        this(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), recordWait);
+    }
+
+    /**
+     * @param client     client settings: bootstrap servers and, for a SCRAM broker, the login (e.g.
+     *                   {@link KafkaSecurity#client(String, String)})
+     * @param recordWait how long {@link #await} and {@link #send} wait before failing
+     */
+    public KafkaProbe(Map<String, ?> client, Duration recordWait) {
+        this.client = Map.copyOf(client);
         this.recordWait = recordWait;
+    }
+
+    private Map<String, Object> with(Object... pairs) {
+        Map<String, Object> config = new java.util.HashMap<>(client);
+        for (int i = 0; i < pairs.length; i += 2) {
+            config.put((String) pairs[i], pairs[i + 1]);
+        }
+        return config;
     }
 
     /** Sends one record without headers and waits for the broker's acknowledgement (acks=all). */
@@ -57,8 +74,8 @@ public final class KafkaProbe {
      * @throws AssertionError when the broker does not acknowledge within 60 s
      */
     public void send(String topic, String key, byte[] value, Map<String, String> headers) {
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(with(
+                ProducerConfig.ACKS_CONFIG, "all"),
                 new StringSerializer(), new ByteArraySerializer())) {
             ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
             headers.forEach((name, v) -> record.headers().add(name, v.getBytes(StandardCharsets.UTF_8)));
@@ -129,8 +146,8 @@ public final class KafkaProbe {
     }
 
     private KafkaConsumer<String, byte[]> assignedFromStart(String topic) {
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"),
+        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(with(
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"),
                 new StringDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
                 .map(p -> new TopicPartition(topic, p.partition())).toList();

@@ -72,15 +72,38 @@ final class KafkaTopics {
      * @throws IOException when the broker exits, or does not answer or elect leaders in time
      */
     static void create(Broker broker, long timeoutMillis) throws IOException {
+        create(broker, Map.of(), List.of(), null, timeoutMillis);
+    }
+
+    /**
+     * As {@link #create(Broker, long)}, logged in with {@code login} (empty: no authentication), also creating
+     * {@code extra} topics, then, when {@code security} is given, making the broker enforce its users and ACLs.
+     *
+     * @param login    client settings added to the admin client's (e.g. the super user's SASL settings)
+     * @param extra    further topics to create the same way (e.g. the ACL table's other topics)
+     * @param security the users and ACLs to enforce, or null for none
+     * @throws IOException when the broker exits, does not answer or elect leaders in time, or refuses the ACLs
+     */
+    static void create(Broker broker, Map<String, ?> login, java.util.Collection<String> extra, KafkaSecurity security,
+                       long timeoutMillis) throws IOException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+        Map<String, Object> config = new java.util.HashMap<>(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                 AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50", AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200",
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000", AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000"))) {
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000", AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000"));
+        config.putAll(login);
+        try (Admin admin = Admin.create(config)) {
             awaitBroker(admin, broker, deadline);
-            List<NewTopic> topics = names().stream().map(name -> new NewTopic(name, PARTITIONS, (short) 1)
+            java.util.Set<String> all = new java.util.LinkedHashSet<>(names());
+            all.addAll(extra);
+            List<NewTopic> topics = all.stream().map(name -> new NewTopic(name, PARTITIONS, (short) 1)
                     .configs(Map.of("retention.ms", "-1"))).toList();
             admin.createTopics(topics).values().values().forEach(KafkaTopics::ignoreExisting);
             awaitLeaders(admin, broker, deadline);
+            if (security != null) {
+                ScramKafka.enforce(admin, broker.bootstrapServers(), security, Math.max(1000, deadline - System.currentTimeMillis()));
+            }
+        } catch (ExecutionException e) {
+            throw new IOException("the broker refused the Kafka users or ACLs: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while creating topics", e);

@@ -47,10 +47,7 @@ public final class ScramKafka implements AutoCloseable {
      */
     public static ScramKafka start(Path dir) throws IOException {
         String adminPassword = secret();
-        String controllerPassword = secret();
-        KafkaBroker broker = KafkaBroker.launch(dir, (port, controllerPort) -> security(port, controllerPort,
-                adminPassword, controllerPassword), List.of("--add-scram",
-                "SCRAM-SHA-512=[name=admin,iterations=4096,password=" + adminPassword + "]"));
+        KafkaBroker broker = launch(dir, adminPassword);
         Admin admin = Admin.create(client(broker.bootstrapServers(), "admin", adminPassword));
         Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
         while (true) {
@@ -77,6 +74,76 @@ public final class ScramKafka implements AutoCloseable {
                 throw new IllegalStateException("interrupted while waiting for the SCRAM broker", e);
             }
         }
+    }
+
+    /**
+     * Launches (without waiting) a broker secured as {@link #start} does, whose storage is formatted with the super
+     * user {@code admin}'s SCRAM credential; a directory formatted earlier keeps the credential it was formatted with.
+     */
+    static KafkaBroker launch(Path dir, String adminPassword) throws IOException {
+        String controllerPassword = secret();
+        return KafkaBroker.launch(dir, (port, controllerPort) -> security(port, controllerPort,
+                adminPassword, controllerPassword), List.of("--add-scram",
+                "SCRAM-SHA-512=[name=admin,iterations=4096,password=" + adminPassword + "]"));
+    }
+
+    /**
+     * Makes the broker enforce exactly {@code security}: upserts one SCRAM-SHA-512 user per principal, deletes every ACL
+     * the table does not hold (a table changed since the last start), creates the table's ACLs, and waits (at most
+     * {@code timeoutMillis}) until the authorizer answers with all of them and every user logs in with its password
+     * (credentials and ACLs reach the broker from the metadata log, asynchronously).
+     *
+     * @throws ExecutionException   when the broker refuses one of them
+     * @throws InterruptedException when interrupted while waiting
+     * @throws IllegalStateException when the ACLs are not all visible in time
+     */
+    static void enforce(Admin admin, String bootstrap, KafkaSecurity security, long timeoutMillis)
+            throws ExecutionException, InterruptedException {
+        List<UserScramCredentialAlteration> users = new ArrayList<>();
+        security.passwords().forEach((user, password) -> users.add(new UserScramCredentialUpsertion(user,
+                new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), password)));
+        admin.alterUserScramCredentials(users).all().get();
+        java.util.Set<org.apache.kafka.common.acl.AclBinding> wanted = new java.util.HashSet<>(security.table().bindings());
+        List<org.apache.kafka.common.acl.AclBindingFilter> stale = admin.describeAcls(
+                        org.apache.kafka.common.acl.AclBindingFilter.ANY).values().get().stream()
+                .filter(b -> !wanted.contains(b)).map(org.apache.kafka.common.acl.AclBinding::toFilter).toList();
+        if (!stale.isEmpty()) {
+            admin.deleteAcls(stale).all().get();
+        }
+        admin.createAcls(List.copyOf(wanted)).all().get();
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (!new java.util.HashSet<>(admin.describeAcls(org.apache.kafka.common.acl.AclBindingFilter.ANY).values().get())
+                .equals(wanted)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException("the broker's ACLs do not match the table after " + timeoutMillis + " ms");
+            }
+            Thread.sleep(100); // the authorizer learns new ACLs from the metadata log, asynchronously
+        }
+        for (String user : security.passwords().keySet()) {
+            awaitLogin(security.client(bootstrap, user), user, deadline);
+        }
+    }
+
+    private static void awaitLogin(Map<String, String> login, String user, long deadline) throws InterruptedException {
+        Map<String, Object> config = new java.util.HashMap<>(login);
+        config.put("default.api.timeout.ms", "5000");
+        config.put("request.timeout.ms", "5000");
+        while (true) {
+            try (Admin probe = Admin.create(config)) {
+                probe.describeCluster().nodes().get();
+                return;
+            } catch (ExecutionException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("the Kafka user " + user + " cannot log in: " + e.getCause().getMessage(), e);
+                }
+            }
+            Thread.sleep(200); // the broker learns a changed SCRAM credential from the metadata log, asynchronously
+        }
+    }
+
+    /** @return client settings logging in as the super user {@code admin} (for the stack's own admin client) */
+    static Properties adminClient(String bootstrap, String adminPassword) {
+        return client(bootstrap, "admin", adminPassword);
     }
 
     /** @return {@code 127.0.0.1:<port>} of the SASL_PLAINTEXT listener */

@@ -41,8 +41,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The packaged gatekeeper (a real Quarkus process) against a SCRAM broker with the ACLs of {@code compose/kafka/acls.txt}
  * (least privilege): configured only through the environment variables compose gives it ({@code KAFKA_SECURITY_PROTOCOL},
- * {@code KAFKA_SASL_MECHANISM}, {@code KAFKA_SASL_JAAS_CONFIG} with its own user), it consumes the operator's release
- * request in its group and writes {@code gate.denied} (the ledger is unreachable: it fails closed), which the
+ * {@code KAFKA_SASL_MECHANISM}, {@code KAFKA_SASL_JAAS_CONFIG} with its own user), it consumes a release request (sent
+ * as the provider-adapter, as for a volume's TTL) in its group and writes {@code gate.denied} (the ledger is unreachable: it fails closed), which the
  * provider-adapter's user reads back. Needs {@code ./mvnw -DskipTests package} first, like the other end-to-end tests.
  */
 class GatekeeperOverScramTest {
@@ -64,9 +64,10 @@ class GatekeeperOverScramTest {
             try {
                 String requestId = "scram-" + UUID.randomUUID();
                 ReleaseRequested request = ReleaseRequested.of(EventMeta.first(requestId, Clock.systemUTC()), requestId,
-                        volume.toString(), true, "operator");
-                await("the operator's request is accepted").atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                        .until(() -> publish(kafka.client("operator", passwords.get("operator")), request));
+                        volume.toString(), true, "provider-adapter");
+                // the provider-adapter (a volume's TTL) is the one writer of requests besides the gatekeeper's own API
+                await("the provider-adapter's request is accepted").atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                        .until(() -> publish(kafka.client("provider-adapter", passwords.get("provider-adapter")), request));
 
                 GateDenied denied = awaitDenial(kafka.client("provider-adapter", passwords.get("provider-adapter")), requestId);
 
@@ -105,7 +106,7 @@ class GatekeeperOverScramTest {
         client.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         client.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "10000");
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(event.topic(), event.assetId(), EventCodec.encode(event));
-        CloudEventHeaders.of(event, "/stowage/cli").forEach((k, v) -> record.headers().add(k, v.getBytes(StandardCharsets.UTF_8)));
+        CloudEventHeaders.of(event, "/stowage/provider-adapter").forEach((k, v) -> record.headers().add(k, v.getBytes(StandardCharsets.UTF_8)));
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(client)) {
             return producer.send(record).get() != null;
         }

@@ -6,7 +6,6 @@ import io.stowage.ledger.domain.ReplayReport;
 import io.stowage.ledger.persistence.ReplayStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.sql.SQLException;
@@ -31,14 +30,13 @@ public class AuditReplay {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss").withZone(ZoneOffset.UTC);
     private static final Duration CATCH_UP = Duration.ofSeconds(30);
 
-    private final String bootstrapServers;
+    private final KafkaClientSettings settings;
     private final ConsumerLag lag;
     private final ReplayStore store;
 
     @Inject
-    public AuditReplay(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers, ConsumerLag lag,
-                       ReplayStore store) {
-        this.bootstrapServers = bootstrapServers;
+    public AuditReplay(KafkaClientSettings settings, ConsumerLag lag, ReplayStore store) {
+        this.settings = settings;
         this.lag = lag;
         this.store = store;
     }
@@ -52,7 +50,7 @@ public class AuditReplay {
     public synchronized ReplayReport run(String prefix, boolean keep) throws SQLException {
         long started = System.nanoTime();
         ProjectionFold fold = new ProjectionFold();
-        TopicSnapshot.Read read = new TopicSnapshot(bootstrapServers).read(fold::apply);
+        TopicSnapshot.Read read = new TopicSnapshot(settings).read(fold::apply);
         boolean caughtUp = awaitLive(read);
         String schema = "replay_" + STAMP.format(Instant.now()) + "_" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
         store.create(schema);

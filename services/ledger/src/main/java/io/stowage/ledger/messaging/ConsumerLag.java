@@ -11,7 +11,6 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,11 +31,11 @@ public class ConsumerLag {
     /** The consumer group of both ledger channels. */
     public static final String GROUP = "stowage-ledger";
 
-    private final String bootstrapServers;
+    private final KafkaClientSettings settings;
     private Admin admin;
 
-    public ConsumerLag(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+    public ConsumerLag(KafkaClientSettings settings) {
+        this.settings = settings;
     }
 
     /**
@@ -91,8 +90,8 @@ public class ConsumerLag {
 
     private synchronized Admin admin() {
         if (admin == null) {
-            admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                    AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000));
+            admin = Admin.create(settings.with(Map.of(
+                    AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000)));
         }
         return admin;
     }

@@ -25,11 +25,11 @@ import java.util.function.Consumer;
  * counted, not handed on: the live ledger dead-letters them and projects nothing from them.
  */
 public final class TopicSnapshot {
-    private final String bootstrapServers;
+    private final KafkaClientSettings settings;
 
-    /** @param bootstrapServers {@code kafka.bootstrap.servers} */
-    public TopicSnapshot(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+    /** @param settings the broker and login ({@code kafka.bootstrap.servers}, and the SASL settings when set) */
+    public TopicSnapshot(KafkaClientSettings settings) {
+        this.settings = settings;
     }
 
     /**
@@ -48,11 +48,11 @@ public final class TopicSnapshot {
      *         the broker cannot be read
      */
     public Read read(Consumer<StowageEvent> sink) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        Map<String, Object> config = settings.with(Map.of(
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
                 ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024));
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = new ArrayList<>();

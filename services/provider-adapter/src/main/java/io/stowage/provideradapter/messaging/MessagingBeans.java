@@ -13,6 +13,7 @@ import io.stowage.provideradapter.domain.cost.CostCalculator;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 import java.time.Clock;
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
  * Produces the provider-adapter's {@link EventPublisher} (source {@value #SOURCE}): {@code volume.released} and
  * {@code volume.release.failed} on their channels, the volume and pod lifecycle events (volume.created/destroyed,
  * pod.created/terminated, provider.alert, provider.action.failed, and the volume.release.requested a TTL or cap asks
- * the gate for) through the one channel {@code provider-events}, each to its own topic, and {@code release.refused};
+ * the gate for) through the one channel {@code provider-events}, each to its own topic (the list is
+ * {@code stowage.kafka.routed.provider-events}), and {@code release.refused};
  * a {@code volume.released} without a saving gets {@code bytesFreed} and {@code costSavedUsdPerMonth} from the price
  * table on the way out. Produces the {@link IncomingEvents} shape its consumers share. Records each refused {@code POST /api/volumes/{id}/release} and
  * {@code POST /api/pods/{id}/terminate} (the two calls that give a resource back) as {@code release.refused}.
@@ -34,9 +36,6 @@ import java.util.regex.Pattern;
 public class MessagingBeans {
     /** CloudEvents source of every event the provider-adapter produces. */
     public static final String SOURCE = "/stowage/provider-adapter";
-    private static final List<String> LIFECYCLE_TOPICS = List.of(Topics.VOLUME_CREATED, Topics.VOLUME_DESTROYED,
-            Topics.POD_CREATED, Topics.POD_TERMINATED, Topics.PROVIDER_ALERT, Topics.PROVIDER_ACTION_FAILED,
-            Topics.VOLUME_RELEASE_REQUESTED);
     private static final Pattern RELEASE_PATHS = Pattern.compile("/api/(volumes/[^/]+/release|pods/[^/]+/terminate)/?");
 
     @Produces
@@ -44,9 +43,11 @@ public class MessagingBeans {
     EventPublisher publisher(@Channel("volume-released") MutinyEmitter<byte[]> released,
                              @Channel("volume-release-failed") MutinyEmitter<byte[]> failed,
                              @Channel("provider-events") MutinyEmitter<byte[]> lifecycle,
-                             @Channel("release-refused") MutinyEmitter<byte[]> refused, CostCalculator costs) {
+                             @Channel("release-refused") MutinyEmitter<byte[]> refused, CostCalculator costs,
+                             @ConfigProperty(name = "stowage.kafka.routed.provider-events") List<String> lifecycleTopics) {
         Map<String, MutinyEmitter<byte[]>> emitters = new HashMap<>();
-        LIFECYCLE_TOPICS.forEach(topic -> emitters.put(topic, lifecycle));
+        // the topics provider-events may name come from configuration, the same list the Kafka ACL table is derived from
+        lifecycleTopics.forEach(topic -> emitters.put(topic, lifecycle));
         emitters.put(Topics.VOLUME_RELEASED, released);
         emitters.put(Topics.VOLUME_RELEASE_FAILED, failed);
         emitters.put(Topics.RELEASE_REFUSED, refused);

@@ -73,7 +73,7 @@ public final class AuditArchiveCommand implements Callable<Integer> {
                     archive.firstSeq(), archive.lastSeq(), archive.lastChainHash(), null, true, false, false));
         }
         Path file = archiver.write(archive);
-        try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {
             archiver.publish(archive, file, publisher);
         }
         if (!json) {

@@ -84,7 +84,7 @@ public final class CheckpointCommand {
             }
             LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
             Set<String> deadLettersBefore = noWait ? Set.of() : ledger.deadLetterIds(prepared.event().assetId());
-            try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+            try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {
                 publisher.publish(prepared.event());
             }
             progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");

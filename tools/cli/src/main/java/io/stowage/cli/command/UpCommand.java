@@ -60,7 +60,8 @@ public final class UpCommand implements Callable<Integer> {
         platform.session().writeTo(home.session());
         System.out.println("Stowage is up. Session: " + home.session());
         platform.session().services().forEach((name, url) -> System.out.println("  " + name + "  " + url));
-        System.out.println("  kafka  " + platform.session().stack().kafkaBootstrapServers());
+        System.out.println("  kafka  " + platform.session().stack().kafkaBootstrapServers() + " (SASL/SCRAM, one user per"
+                + " service; ACLs of " + io.stowage.stack.KafkaAclTable.FILE + "; the CLI's login is in the session)");
         System.out.println("  s3     " + platform.session().stack().s3Endpoint());
         System.out.println("  tokens " + BearerToken.directory(home) + " (operator.token, reader.token; the CLI uses the"
                 + " operator's unless STOWAGE_TOKEN is set)");

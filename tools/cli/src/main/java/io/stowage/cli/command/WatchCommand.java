@@ -76,7 +76,7 @@ public final class WatchCommand implements Callable<Integer> {
         }
         WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
-        try (EventPublisher events = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+        try (EventPublisher events = new EventPublisher(session.kafkaClient())) {
             StepWatcher watcher = new StepWatcher(dir, experiment, run, keyEvery, state, publisher, events, progress);
             progress.step("watching " + dir + " for " + experiment + "/" + run + " (" + state.published().size() + " steps published before)");
             String said = null;

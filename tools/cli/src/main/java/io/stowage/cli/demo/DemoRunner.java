@@ -83,7 +83,7 @@ public final class DemoRunner {
      */
     public DemoReport run(HotVolume hot) throws IOException {
         LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
-        try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {
             progress.step("sharding " + hot.dataset() + " (real speech, CC BY-SA 3.0)");
             ShardBuilderClient.ShardResult shards = new ShardBuilderClient(session.serviceUrl("shard-builder")).shard(
                     new ShardBuilderClient.ShardRequest(hot.dataset().toString(), DATASET, REVISION, "CC-BY-SA-3.0",

@@ -4,6 +4,8 @@ import io.stowage.cli.CliException;
 import io.stowage.cli.Repo;
 import io.stowage.cli.output.Progress;
 import io.stowage.stack.EmbeddedStack;
+import io.stowage.stack.KafkaAclTable;
+import io.stowage.stack.KafkaSecurity;
 import io.stowage.stack.StackCredentials;
 
 import java.io.IOException;
@@ -48,17 +50,18 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress,
                                  StackCredentials credentials, String signingKey) throws IOException {
-        progress.step("starting Kafka (KRaft), S3Proxy and PostgreSQL on loopback");
-        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"), credentials);
+        progress.step("starting Kafka (KRaft, SCRAM users and the ACLs of " + KafkaAclTable.FILE + "), S3Proxy and PostgreSQL on loopback");
+        // one SCRAM user per principal of the table compose uses, passwords new for this session
+        KafkaSecurity kafka = KafkaSecurity.generate(KafkaAclTable.read(Repo.root().resolve(KafkaAclTable.FILE)));
+        EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"), credentials, kafka);
         try {
             progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
             Path staging = work.resolve("staging");
-            ServiceLauncher services = signingKey == null
-                    ? ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging)
-                    : ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"), protectedRoots, volumeRoots, staging,
-                    signingKey);
+            ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
+                    protectedRoots, volumeRoots, staging, signingKey, kafka);
             Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
-                    protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid());
+                    protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid(),
+                    stack.kafkaClient("operator"));
             return new Platform(stack, services, session);
         } catch (IOException | RuntimeException e) {
             stack.close();
@@ -82,6 +85,28 @@ public final class Platform implements AutoCloseable {
     /** @return each service's process, restarts and last restart, as supervision keeps them in {@code services.json} */
     public SupervisionState supervision() {
         return services.supervision();
+    }
+
+    /**
+     * @param principal a principal of the Kafka ACL table, e.g. {@code uploader}
+     * @return client settings logging in as it; for end-to-end tests (a forgery attempt with another service's login)
+     */
+    public java.util.Map<String, String> kafkaClient(String principal) {
+        return stack.kafkaClient(principal);
+    }
+
+    /**
+     * @param principal a principal of the Kafka ACL table
+     * @return the environment a service logs in with as it ({@code KAFKA_SECURITY_PROTOCOL}, ...); for end-to-end tests
+     *         that start a service of their own
+     */
+    public java.util.Map<String, String> kafkaEnvironment(String principal) {
+        return stack.kafkaSecurity().environment(principal);
+    }
+
+    /** @return client settings of the broker's super user; for end-to-end tests that read every topic */
+    public java.util.Map<String, String> kafkaSuperUser() {
+        return stack.kafkaSuperUser();
     }
 
     /** @return how to reach this platform */

@@ -1,6 +1,7 @@
 package io.stowage.cli.platform;
 
 import io.stowage.cli.CliException;
+import io.stowage.stack.KafkaSecurity;
 import io.stowage.stack.OrphanReaper;
 import io.stowage.stack.StackEndpoints;
 
@@ -70,6 +71,23 @@ public final class ServiceLauncher implements AutoCloseable {
      */
     public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
                                         List<Path> volumeRoots, Path stagingDir, String signingKey) throws IOException {
+        return start(repo, stack, logs, protectedRoots, volumeRoots, stagingDir, signingKey, null);
+    }
+
+    /**
+     * Like {@link #start(Path, StackEndpoints, Path, List, List, Path, String)} against a broker with SCRAM users and
+     * ACLs: each service logs in as its own user ({@code KAFKA_SECURITY_PROTOCOL}, {@code KAFKA_SASL_MECHANISM},
+     * {@code KAFKA_SASL_JAAS_CONFIG}, the variables compose sets), and gets no other service's password.
+     *
+     * @param signingKey the gate's HMAC key, at least 32 bytes, or null for a random one
+     * @param kafka      the broker's users, or null for a broker without authentication
+     */
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
+                                        List<Path> volumeRoots, Path stagingDir, String signingKey, KafkaSecurity kafka)
+            throws IOException {
+        if (signingKey == null) {
+            signingKey = newSigningKey();
+        }
         ServiceLauncher launcher = new ServiceLauncher();
         try {
             Files.createDirectories(logs);
@@ -83,6 +101,9 @@ public final class ServiceLauncher implements AutoCloseable {
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
                 // least privilege: store keys only for uploader/verifier, the database only for the ledger
                 Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service.getKey(), stack.environment()));
+                if (kafka != null) {
+                    env.putAll(kafka.environment(service.getKey()));
+                }
                 env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
                 env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);

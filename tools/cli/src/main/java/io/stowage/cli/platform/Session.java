@@ -22,9 +22,22 @@ import java.util.Map;
  * @param stagingDir     absolute directory for shards and checkpoint manifests
  * @param protectedRoots directories the gate never releases (the CLI refuses them before asking)
  * @param ownerPid       process id of the {@code stowage up} that owns the session
+ * @param kafkaLogin     the CLI's own Kafka client settings (bootstrap, SASL/SCRAM as the ACL table's {@code operator},
+ *                       password generated per session), or null for a broker without authentication
  */
 public record Session(StackEndpoints stack, Map<String, String> services, String stagingDir,
-                      java.util.List<String> protectedRoots, long ownerPid) {
+                      java.util.List<String> protectedRoots, long ownerPid, Map<String, String> kafkaLogin) {
+
+    /** A session whose broker needs no login (the tests' shared PLAINTEXT stack). */
+    public Session(StackEndpoints stack, Map<String, String> services, String stagingDir,
+                   java.util.List<String> protectedRoots, long ownerPid) {
+        this(stack, services, stagingDir, protectedRoots, ownerPid, null);
+    }
+
+    /** @return the settings a CLI Kafka client uses: {@link #kafkaLogin()}, or only the bootstrap servers when there is none */
+    public Map<String, String> kafkaClient() {
+        return kafkaLogin != null ? kafkaLogin : Map.of("bootstrap.servers", stack.kafkaBootstrapServers());
+    }
 
     /** @return true while the owning {@code stowage up} process is alive */
     public boolean alive() {

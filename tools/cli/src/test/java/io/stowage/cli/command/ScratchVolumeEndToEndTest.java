@@ -262,7 +262,7 @@ class ScratchVolumeEndToEndTest {
         List<Path> steps = DemoRunner.stepDirs(runDir);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(platform.session().stagingDir()),
                 Clock.systemUTC());
-        try (EventPublisher events = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+        try (EventPublisher events = new EventPublisher(platform.session().kafkaClient())) {
             List<CheckpointPublisher.Prepared> published = new ArrayList<>();
             for (Path step : steps) {
                 boolean key = lastIsKey && step.equals(steps.get(steps.size() - 1));

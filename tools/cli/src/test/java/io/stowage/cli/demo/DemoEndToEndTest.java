@@ -227,7 +227,7 @@ class DemoEndToEndTest {
     @Order(5)
     void theLedgerHoldsEveryRecordOfEveryTopicExactlyOnce() {
         StackEndpoints stack = platform.session().stack();
-        KafkaProbe kafka = new KafkaProbe(stack.kafkaBootstrapServers());
+        KafkaProbe kafka = new KafkaProbe(platform.kafkaSuperUser(), Duration.ofSeconds(60));
         Map<String, Long> onTopics = new java.util.TreeMap<>();
         for (String topic : Topics.ALL) {
             onTopics.put(topic, (long) kafka.keysUpToEnd(topic).size());
@@ -276,7 +276,7 @@ class DemoEndToEndTest {
         CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(platform.session().stagingDir()), Clock.systemUTC())
                 .prepare(step, "speech-digits", "run-2", 1, false, List.of());
         Files.writeString(step.resolve("model.pt"), "weights overwritten by a later step");
-        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(platform.session().kafkaClient())) {
             publisher.publish(prepared.event());
         }
         LedgerClient ledger = new LedgerClient(platform.session().serviceUrl("ledger"));
@@ -294,7 +294,7 @@ class DemoEndToEndTest {
     @Order(7)
     void aDryRunPassesOrDeniesButNeverDeletes() throws Exception {
         Path step = work.resolve("hot/checkpoints/speech-digits/run-2/step-000000000001");
-        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(platform.session().kafkaClient())) {
             var outcome = requester(publisher).release(step, true, Duration.ofSeconds(90));
             assertThat(outcome.gate()).isEqualTo("denied");
             assertThat(outcome.released()).isFalse();
@@ -322,7 +322,7 @@ class DemoEndToEndTest {
                 .prepare(step, "speech-digits", "run-3", 1, false, List.of());
         LedgerClient ledger = new LedgerClient(platform.session().serviceUrl("ledger"));
         ReleaseOutcome outcome;
-        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(platform.session().kafkaClient())) {
             publisher.publish(prepared.event());
             ledger.awaitVerified(prepared.event().assetId(), 2, Duration.ofSeconds(90));
             outcome = requester(publisher).release(step, true, Duration.ofSeconds(90));
@@ -374,7 +374,7 @@ class DemoEndToEndTest {
     @Test
     @Order(8)
     void aProtectedRootIsRefusedBeforeAnythingIsAsked() {
-        try (EventPublisher publisher = new EventPublisher(platform.session().stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(platform.session().kafkaClient())) {
             for (Path root : List.of(hot.root(), hot.root().resolve("checkpoints"), Path.of("/"))) {
                 assertThatThrownBy(() -> requester(publisher).release(root, false, Duration.ofSeconds(5)))
                         .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))

@@ -74,6 +74,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class SecretsCanaryEndToEndTest {
     private final String canary = "CANARY-" + UUID.randomUUID().toString().substring(0, 8);
+    /** The session's SCRAM passwords (random, not canaries): no log may hold one either. */
+    private final List<String> kafkaPasswords = new ArrayList<>();
     private final Map<String, Long> searched = new LinkedHashMap<>();
     private final List<String> found = new ArrayList<>();
 
@@ -89,6 +91,13 @@ class SecretsCanaryEndToEndTest {
         try (Platform platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(),
                 new Progress(progressOut, false), credentials, signingKey)) {
             StackEndpoints stack = platform.session().stack();
+            for (String principal : List.of("shard-builder", "uploader", "verifier", "ledger", "gatekeeper",
+                    "provider-adapter", "operator")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("password=\"([^\"]+)\"")
+                        .matcher(platform.kafkaEnvironment(principal).get("KAFKA_SASL_JAAS_CONFIG"));
+                assertThat(m.find()).isTrue();
+                kafkaPasswords.add(m.group(1));
+            }
             // the CLI's HTTP calls carry this session's operator token, as in DemoEndToEndTest
             System.setProperty("stowage.token",
                     Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
@@ -98,10 +107,10 @@ class SecretsCanaryEndToEndTest {
             cliOutput.write(EventCodec.mapper().writeValueAsBytes(report));
 
             failedUpload(platform.session(), work);
-            badCredentialStart(stack, work);
-            refusedRunPodKey(stack, work);
+            badCredentialStart(stack, platform.kafkaEnvironment("uploader"), work);
+            refusedRunPodKey(stack, platform.kafkaEnvironment("provider-adapter"), work);
             searchEndpoints(platform.session());
-            searchTopics(stack);
+            searchTopics(platform.kafkaSuperUser());
             searchLedgerRows(stack);
             searchStore(stack, stack.primaryBucket());
             searchStore(stack, stack.replicaBucket());
@@ -110,6 +119,13 @@ class SecretsCanaryEndToEndTest {
         }
         searchText("cli output lines", new String(cliOutput.toByteArray(), StandardCharsets.UTF_8), "cli output");
         searchLogs(work);
+        assertThat(kafkaPasswords).hasSize(7).doesNotHaveDuplicates();
+        try (Stream<Path> files = Files.walk(work)) {
+            for (Path file : files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                String text = latin1(Files.readAllBytes(file));
+                assertThat(kafkaPasswords).as("Kafka passwords in " + work.relativize(file)).noneMatch(text::contains);
+            }
+        }
 
         long control = occurrences(Files.readString(work.resolve("stack/s3/s3proxy.properties")));
         System.out.println("secrets canary " + canary + ": searched " + searched + "; found " + found.size()
@@ -139,7 +155,7 @@ class SecretsCanaryEndToEndTest {
         CheckpointPublisher.Prepared prepared = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC())
                 .prepare(step, "speech-digits", "run-2", 1, false, List.of());
         Files.writeString(step.resolve("model.pt"), "weights overwritten by a later step");
-        try (EventPublisher publisher = new EventPublisher(session.stack().kafkaBootstrapServers())) {
+        try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {
             publisher.publish(prepared.event());
         }
         LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
@@ -148,12 +164,13 @@ class SecretsCanaryEndToEndTest {
     }
 
     /** An uploader whose secret key comes from a secrets-mount file and is wrong: it must stop with one line naming no secret. */
-    private void badCredentialStart(StackEndpoints stack, Path work) throws Exception {
+    private void badCredentialStart(StackEndpoints stack, Map<String, String> kafkaLogin, Path work) throws Exception {
         Path secrets = Files.createDirectories(work.resolve("bad-secrets"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.writeString(secrets.resolve("STOWAGE_STORE_PRIMARY_SECRET_ACCESS_KEY"), canary + "-WRONG-SECRET\n");
         Map<String, String> env = new LinkedHashMap<>(stack.environment());
         env.remove("STOWAGE_STORE_PRIMARY_SECRET_ACCESS_KEY");
+        env.putAll(kafkaLogin);
         env.put("SMALLRYE_CONFIG_SOURCE_FILE_LOCATIONS", secrets.toString());
         env.put("QUARKUS_HTTP_PORT", String.valueOf(freePort()));
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
@@ -180,7 +197,7 @@ class SecretsCanaryEndToEndTest {
      * HTTP server standing in for it) refuses the key with 401. The key must be sent (proving it was read) and must
      * reach no answer, event or log.
      */
-    private void refusedRunPodKey(StackEndpoints stack, Path work) throws Exception {
+    private void refusedRunPodKey(StackEndpoints stack, Map<String, String> kafkaLogin, Path work) throws Exception {
         Path secrets = Files.createDirectories(work.resolve("runpod-secrets"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         String runPodKey = canary + "-RUNPOD-API-KEY";
@@ -200,6 +217,7 @@ class SecretsCanaryEndToEndTest {
         int port = freePort();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("KAFKA_BOOTSTRAP_SERVERS", stack.kafkaBootstrapServers());
+        env.putAll(kafkaLogin);
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("STOWAGE_PROVIDER_ADAPTER_PROVIDER", "runpod");
@@ -213,9 +231,9 @@ class SecretsCanaryEndToEndTest {
         String operatorToken = "canary-runpod-operator-" + java.util.UUID.randomUUID();
         env.put("STOWAGE_AUTH_TOKENS", "operator:canary-operator:" + java.util.HexFormat.of().formatHex(
                 java.security.MessageDigest.getInstance("SHA-256").digest(operatorToken.getBytes(StandardCharsets.UTF_8))));
-        // its own consumer group, from the end: it must not act on the demo's decisions
+        // the provider-adapter's own group (the only one its Kafka user may join), whose offsets are past the demo's
+        // decisions: it must not act on them
         for (String channel : List.of("GATE_PASSED", "GATE_DENIED", "VOLUME_RELEASED_OUTCOME", "VOLUME_RELEASE_FAILED_OUTCOME")) {
-            env.put("MP_MESSAGING_INCOMING_" + channel + "_GROUP_ID", "canary-runpod");
             env.put("MP_MESSAGING_INCOMING_" + channel + "_AUTO_OFFSET_RESET", "latest");
         }
         Path log = work.resolve("logs/provider-adapter-runpod.log");
@@ -262,9 +280,9 @@ class SecretsCanaryEndToEndTest {
         }
     }
 
-    private void searchTopics(StackEndpoints stack) {
+    private void searchTopics(Map<String, String> superUser) {
         Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers());
+        props.putAll(superUser);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "canary-" + UUID.randomUUID());
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
