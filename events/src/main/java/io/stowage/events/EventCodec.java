@@ -44,7 +44,9 @@ public final class EventCodec {
             Map.entry(Topics.PROVIDER_ACTION_FAILED, ProviderActionFailed.class),
             Map.entry(Topics.ARCHIVE_PUBLISHED, ArchivePublished.class),
             Map.entry(Topics.BASELINE_ARCHIVED, BaselineArchived.class),
-            Map.entry(Topics.RELEASE_REFUSED, ReleaseRefused.class));
+            Map.entry(Topics.RELEASE_REFUSED, ReleaseRefused.class),
+            Map.entry(Topics.MODEL_PUBLISHED, ModelPublished.class),
+            Map.entry(Topics.MODEL_SHARED, ModelShared.class));
 
     private EventCodec() {
     }

@@ -49,7 +49,10 @@ class EventCodecTest {
                 BaselineArchived.of(next, "whisper-tiny", "baseline-1", "/hot/results", "/stage/" + SHA + ".tar.zst", 237,
                         SHA, "/stage/" + SHA + ".members.jsonl", 351, SHA, "/stage/" + SHA + ".manifest.json", 480, SHA, 4, 79),
                 ReleaseRefused.of(next, "refusal-1", "gatekeeper", "POST", "/api/releases", 403, "insufficient-role",
-                        "ci-reader", "reader", "127.0.0.1:5000"));
+                        "ci-reader", "reader", "127.0.0.1:5000"),
+                ModelPublished.of(next, "en-us", "r1", "/hot/en-us", "/stage/models/en-us/r1/" + SHA + ".json", 900, SHA,
+                        12, 37861470, "BSD-2-Clause", "debian:pocketsphinx-en-us", null),
+                ModelShared.of(next, "en-us", "r1", "ops", 259200, "2026-12-04T00:00:00Z", 12, SHA));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

@@ -136,4 +136,16 @@ class FullReadPolicyTest {
     private static List<Boolean> chosen(FullReadPolicy policy, List<String> keys) {
         return keys.stream().map(k -> policy.choose(uploaded("primary", ObjectKind.SHARD, k)).fullRead()).toList();
     }
+
+    @Test
+    void everyFileAndTheManifestOfAModelRevisionAreReRead() {
+        FullReadPolicy never = seen(0.0, 7);
+        for (int i = 0; i < 20; i++) {
+            assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_FILE, "models/en-us/r1/" + SHA
+                    + "/f" + i, 10)).fullRead()).isTrue();
+        }
+        assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_MANIFEST,
+                "models/en-us/r1/manifest.json", 10)).reason())
+                .isEqualTo("full read: model revision (handed out whole, every file re-read)");
+    }
 }
