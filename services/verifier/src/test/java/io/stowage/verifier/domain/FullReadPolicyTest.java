@@ -85,8 +85,8 @@ class FullReadPolicyTest {
         assertThat(never.choose(second).fullRead()).isFalse();
         assertThat(never.choose(uploaded("dataset/other/r1", "primary", ObjectKind.SHARD, "s", 10)).reason())
                 .isEqualTo("full read: first of asset");
-        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).fullRead())
-                .isFalse(); // condition 2 asks for a shard or checkpoint file only
+        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).reason())
+                .isEqualTo("full read: model revision (handed out whole, every file re-read)"); // every model file, always
     }
 
     @Test
