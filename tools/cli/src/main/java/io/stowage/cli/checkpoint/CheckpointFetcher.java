@@ -75,6 +75,24 @@ public final class CheckpointFetcher {
      *                      SHA-256 differs from its key
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
+        try {
+            ObjectKeys.checkpointLatest(experiment, run);
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        Path dir = to.toAbsolutePath().normalize();
+        requireEmptyTarget(dir);
+        StoredCheckpoint checkpoint = locate(experiment, run, step);
+        download(checkpoint.files(), dir, 1);
+        return checkpoint;
+    }
+
+    /**
+     * @param step the step, or null for the step the run's {@code latest.json} pointer names
+     * @return the stored step's files (key, SHA-256, path), read from the listing or the pointer; nothing is downloaded
+     * @throws CliException exit 2 for a bad name; exit 1 when the step or pointer is not stored or the store fails
+     */
+    public StoredCheckpoint locate(String experiment, String run, Long step) {
         String latestKey;
         try {
             latestKey = ObjectKeys.checkpointLatest(experiment, run);
@@ -82,12 +100,7 @@ public final class CheckpointFetcher {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         String prefix = latestKey.replaceFirst("latest\\.json$", "");
-        Path dir = to.toAbsolutePath().normalize();
-        requireEmptyTarget(dir);
-        StoredCheckpoint checkpoint = step == null ? LatestPointer.read(source, experiment, run, latestKey)
-                : listed(experiment, run, prefix, step);
-        download(checkpoint.files(), dir, 1);
-        return checkpoint;
+        return step == null ? LatestPointer.read(source, experiment, run, latestKey) : listed(experiment, run, prefix, step);
     }
 
     /**

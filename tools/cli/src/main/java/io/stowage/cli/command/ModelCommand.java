@@ -29,10 +29,13 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code stowage model publish DIR}: store a model revision at {@code models/<model>/<revision>/} and wait until
- * every file and its model manifest are uploaded and verified; {@code stowage model fetch}: download and verify one.
+ * every file and its model manifest are uploaded and verified; {@code stowage model fetch}: download and verify one;
+ * {@code stowage model share}: presigned links ({@link ModelShareCommand}); {@code stowage model promote}: a checkpoint
+ * step copied inside the store ({@link ModelPromoteCommand}).
  */
 @Command(name = "model", mixinStandardHelpOptions = true, description = "Model revision commands.",
-        subcommands = {ModelCommand.Publish.class, ModelFetchCommand.class, ModelShareCommand.class})
+        subcommands = {ModelCommand.Publish.class, ModelFetchCommand.class, ModelShareCommand.class,
+                ModelPromoteCommand.class})
 public final class ModelCommand {
 
     @Command(name = "publish", mixinStandardHelpOptions = true,

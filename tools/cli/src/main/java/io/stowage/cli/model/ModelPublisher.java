@@ -93,14 +93,17 @@ public final class ModelPublisher {
      * Writes the planned manifest to {@code <staging>/models/<model>/<revision>/<sha256>.json} (a name per content,
      * so a second publish with other content never overwrites a manifest an earlier event still names).
      *
-     * @return the event to send
+     * @return the event to send; its correlation id is the checkpoint step's asset id for a promoted revision (so the
+     *         step's flow names the model it became), the revision's own otherwise
      */
     public ModelPublished stage(Planned planned) {
         ModelManifest m = planned.manifest();
         Path target = stagingDir.resolve("models").resolve(m.model()).resolve(m.revision())
                 .resolve(planned.sha256() + ".json");
         CheckpointPublisher.writeJson(planned.json(), target);
-        return ModelPublished.of(EventMeta.first(planned.assetId(), clock), m.model(), m.revision(),
+        // a promoted revision joins the step's flow: GET /api/history?correlationId=<step> shows it became a model
+        String flow = m.fromCheckpoint() != null ? m.fromCheckpoint() : planned.assetId();
+        return ModelPublished.of(EventMeta.first(flow, clock), m.model(), m.revision(),
                 planned.dir().toString(), target.toString(), planned.json().length, planned.sha256(),
                 m.files().size(), m.totalBytes(), m.license(), m.source(), m.fromCheckpoint());
     }

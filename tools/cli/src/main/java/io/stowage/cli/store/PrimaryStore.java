@@ -80,6 +80,21 @@ public final class PrimaryStore implements io.stowage.cli.model.ModelFetcher.Sou
         return store.head(key);
     }
 
+    /**
+     * Server-side copy inside the bucket ({@link S3ObjectStore#copy}); nothing is downloaded.
+     *
+     * @return the parts used, 0 for one CopyObject
+     */
+    public int copy(String sourceKey, String targetKey, java.util.Map<String, String> metadata, long partCopyThreshold,
+                    long partSize) {
+        return store.copy(sourceKey, targetKey, metadata, partCopyThreshold, partSize);
+    }
+
+    /** @return the SHA-256 of the object's bytes, read in full now */
+    public String readSha256(String key) {
+        return store.readAndHash(key).sha256();
+    }
+
     @Override
     public void close() {
         client.close();

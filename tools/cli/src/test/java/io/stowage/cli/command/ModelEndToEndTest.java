@@ -241,7 +241,9 @@ class ModelEndToEndTest {
             System.err.println("curl or sha256sum not installed: skipping the recipe run (the URLs were fetched over HTTP)");
         }
 
-        assertThat(eventCount("model.shared")).isEqualTo(1);
+        // the CLI returns once Kafka acknowledged model.shared; the ledger stores it a moment later
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                .pollInterval(java.time.Duration.ofMillis(300)).until(() -> eventCount("model.shared") == 1);
         String ledger = ledgerText();
         assertThat(ledger).contains("\"sharedBy\"", "\"expiresInSeconds\":259200").doesNotContain("X-Amz-Signature");
         for (String signature : signatures) {
@@ -268,6 +270,69 @@ class ModelEndToEndTest {
         Result released = cli("release", model.toString(), "--json");
         assertThat(released.exit()).as(released.out()).isZero();
         assertThat(model).doesNotExist();
+    }
+
+    /**
+     * A checkpoint step (a 6 MiB file and a small one) published with its capsule, then promoted: the 6 MiB file is
+     * copied inside the store in two UploadPartCopy parts (threshold and part size lowered to 5 MiB), the small one with
+     * one CopyObject; the copies hash right, the step's objects stay, the ledger records the revision verified with the
+     * step it came from, a second promote says "already stored", and fetch gives back the step's bytes.
+     */
+    @Test
+    @Order(9)
+    void aCheckpointStepIsPromotedByCopiesInsideTheStore() throws Exception {
+        Path runDir = Files.createDirectories(work.resolve("hot/runs/run1"));
+        Files.writeString(runDir.resolve("experiment.json"), "{\"experimentId\":\"exp\",\"codeCommit\":\"0123abc\","
+                + "\"configSha256\":\"" + "c".repeat(64) + "\",\"dataManifestSha256\":\"" + "d".repeat(64) + "\"}\n");
+        Path step = Files.createDirectories(runDir.resolve("step-000000000150"));
+        byte[] weights = new byte[6 << 20];
+        new java.util.Random(150).nextBytes(weights);
+        Files.write(step.resolve("model.pt"), weights);
+        Files.writeString(step.resolve("optimizer.pt"), "adam state\n");
+        Result published = cli("checkpoint", "publish", step.toString(), "--experiment", "exp", "--run", "run1");
+        assertThat(published.exit()).as(published.err()).isZero();
+
+        Result promoted = cli("model", "promote", "--experiment", "exp", "--run", "run1", "--step", "150",
+                "--model", "tiny", "--revision", "from-150", "--license", "MIT", "--part-copy-threshold", "5242880",
+                "--part-size", "5242880", "--json");
+        assertThat(promoted.exit()).as(promoted.err()).isZero();
+        JsonNode out = EventCodec.mapper().readTree(promoted.out());
+        assertThat(out.path("status").asText()).isEqualTo("stored");
+        assertThat(out.path("fromCheckpoint").asText()).isEqualTo("checkpoint/exp/run1/000000000150");
+        assertThat(out.path("parts").toString()).isEqualTo("[2,0]");
+
+        String sha = Sha256.of(weights);
+        try (PrimaryStore store = new PrimaryStore(platform.session().stack())) {
+            assertThat(read(store, ObjectKeys.modelFile("tiny", "from-150", sha, "model.pt"))).isEqualTo(weights);
+            assertThat(read(store, ObjectKeys.checkpointFile("exp", "run1", 150, sha, "model.pt")))
+                    .as("the step's object stays").isEqualTo(weights);
+            JsonNode manifest = EventCodec.mapper().readTree(read(store, "models/tiny/from-150/manifest.json"));
+            assertThat(manifest.path("fromCheckpoint").asText()).isEqualTo("checkpoint/exp/run1/000000000150");
+            assertThat(manifest.path("provenance").path("codeCommit").asText()).isEqualTo("0123abc");
+            assertThat(manifest.path("source").asText()).isEqualTo("checkpoint/exp/run1/000000000150");
+        }
+        JsonNode asset = new HttpJson().get(platform.session().serviceUrl("ledger")
+                .resolve("/api/assets?id=model/tiny/from-150"), JsonNode.class).orElseThrow();
+        assertThat(asset.path("objects").size()).isEqualTo(3);
+        for (JsonNode o : asset.path("objects")) {
+            assertThat(o.path("headResult").asText()).isEqualTo("OK");
+            assertThat(o.path("fullReadResult").asText()).isEqualTo("OK");
+        }
+        assertThat(ledgerText()).contains("\"fromCheckpoint\":\"checkpoint/exp/run1/000000000150\"");
+        // lineage from the step's side: the step's flow holds the model.published of the revision it became
+        JsonNode history = new HttpJson().get(platform.session().serviceUrl("ledger")
+                .resolve("/api/history?correlationId=checkpoint/exp/run1/000000000150"), JsonNode.class).orElseThrow();
+        assertThat(history.path("events").findValuesAsText("topic")).contains("checkpoint.published", "model.published");
+        assertThat(history.path("events").findValuesAsText("assetId")).contains("model/tiny/from-150");
+
+        Result again = cli("model", "promote", "--experiment", "exp", "--run", "run1", "--step", "150",
+                "--model", "tiny", "--revision", "from-150", "--license", "MIT");
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(again.out()).startsWith("model/tiny/from-150: already stored");
+        Path to = work.resolve("fetched-promoted");
+        assertThat(cli("model", "fetch", "--model", "tiny", "--revision", "from-150", "--to", to.toString()).exit()).isZero();
+        assertThat(Files.readAllBytes(to.resolve("model.pt"))).isEqualTo(weights);
+        assertThat(to.resolve("optimizer.pt")).hasContent("adam state\n");
     }
 
     static TreeMap<String, byte[]> files(Path dir) throws IOException {
