@@ -14,7 +14,6 @@ import io.stowage.cli.platform.StowageHome;
 import io.stowage.cli.store.PrimaryStore;
 import io.stowage.events.ModelPublished;
 import io.stowage.events.ObjectKeys;
-import io.stowage.events.Provenance;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.store.s3.S3ObjectStore;
 import picocli.CommandLine.ArgGroup;
@@ -88,7 +87,7 @@ final class ModelPromoteCommand implements Callable<Integer> {
         try (PrimaryStore store = new PrimaryStore(session.stack())) {
             ModelPromoter promoter = new ModelPromoter(store, publisher);
             ModelPromoter.Promotion promotion = promoter.plan(experiment, run, which.latest ? null : which.step, model,
-                    revision, license, source, id -> provenance(ledger, id),
+                    revision, license, source, id -> step(ledger, id),
                     ModelPromoter.promotedDir(Path.of(session.stagingDir()), model, revision));
             ModelPublisher.Planned planned = promotion.planned();
             if (new ModelRevisions(store, ledger::asset).decide(planned) == ModelRevisions.Decision.ALREADY_STORED) {
@@ -107,10 +106,10 @@ final class ModelPromoteCommand implements Callable<Integer> {
     }
 
     /** The ledger must know the step: its provenance is what the revision inherits. */
-    private static Provenance provenance(LedgerClient ledger, String checkpoint) {
+    private static ModelPromoter.StepRecord step(LedgerClient ledger, String checkpoint) {
         AssetEvidence asset = ledger.asset(checkpoint).orElseThrow(() -> new CliException(CliException.FAILED,
                 "cannot promote " + checkpoint + ": the ledger has no record of it"));
-        return asset.provenance();
+        return new ModelPromoter.StepRecord(asset.provenance(), asset.sealedEventId());
     }
 
     private int print(ModelPublisher.Planned planned, ModelPromoter.Promotion promotion, String status, List<Integer> parts) {

@@ -39,22 +39,32 @@ public final class ModelPromoter {
         this.publisher = publisher;
     }
 
-    /** The promoted revision as it will be stored, and the step it came from. */
-    public record Promotion(ModelPublisher.Planned planned, String checkpoint, List<StoredCheckpoint.StoredFile> files) {
+    /**
+     * The promoted revision as it will be stored, and the step it came from.
+     *
+     * @param stepEventId the id of the step's {@code checkpoint.published} (its ledger {@code sealedEventId}), or null
+     */
+    public record Promotion(ModelPublisher.Planned planned, String checkpoint, List<StoredCheckpoint.StoredFile> files,
+                            String stepEventId) {
+    }
+
+    /** What the ledger knows of the step: its provenance and the id of the event that published it. */
+    public record StepRecord(Provenance provenance, String publishedEventId) {
     }
 
     /**
      * Finds the step and plans the revision; copies nothing.
      *
-     * @param provenanceOf the checkpoint's provenance by asset id, from the ledger
+     * @param stepOf       the ledger's record of a checkpoint step by asset id
      * @param promotedDir the local directory the revision is recorded under (never read: every file is already at
      *                    its key, so the uploader only HEADs it)
      */
     public Promotion plan(String experiment, String run, Long step, String model, String revision, String license,
-                          String source, java.util.function.Function<String, Provenance> provenanceOf, Path promotedDir) {
+                          String source, java.util.function.Function<String, StepRecord> stepOf, Path promotedDir) {
         StoredCheckpoint stored = new CheckpointFetcher(store).locate(experiment, run, step);
         String checkpoint = AssetIds.checkpoint(experiment, run, stored.step());
-        Provenance provenance = provenanceOf.apply(checkpoint);
+        StepRecord record = stepOf.apply(checkpoint);
+        Provenance provenance = record.provenance();
         List<MemberEntry> files = new ArrayList<>();
         for (StoredCheckpoint.StoredFile file : stored.files()) {
             ObjectHead head = store.head(file.key()).orElseThrow(() -> new CliException(CliException.FAILED,
@@ -65,7 +75,7 @@ public final class ModelPromoter {
                 source == null || source.isBlank() ? checkpoint : source.strip(), checkpoint, provenance, files);
         byte[] json = ModelPublisher.json(manifest);
         return new Promotion(new ModelPublisher.Planned(promotedDir, manifest, json, Sha256.of(json)), checkpoint,
-                stored.files());
+                stored.files(), record.publishedEventId());
     }
 
     /**
@@ -98,7 +108,7 @@ public final class ModelPromoter {
 
     /** @return the event for the promoted revision (its manifest staged like a published one) */
     public ModelPublished stage(Promotion promotion) {
-        return publisher.stage(promotion.planned());
+        return publisher.stage(promotion.planned(), promotion.stepEventId());
     }
 
     /** @return {@code <staging>/models/<model>/<revision>/promoted}: never created or read */

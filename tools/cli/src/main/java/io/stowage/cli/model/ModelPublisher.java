@@ -93,17 +93,31 @@ public final class ModelPublisher {
      * Writes the planned manifest to {@code <staging>/models/<model>/<revision>/<sha256>.json} (a name per content,
      * so a second publish with other content never overwrites a manifest an earlier event still names).
      *
-     * @return the event to send; its correlation id is the checkpoint step's asset id for a promoted revision (so the
-     *         step's flow names the model it became), the revision's own otherwise
+     * @return the event to send
      */
     public ModelPublished stage(Planned planned) {
+        return stage(planned, EventMeta.first(planned.assetId(), clock));
+    }
+
+    /**
+     * As {@link #stage(Planned)} for a promoted revision: the event's causation id is the event that published the
+     * checkpoint step ({@code checkpoint.published}, the step's {@code sealedEventId} in the ledger), so the ledger's
+     * chain links the revision to the step; its correlation id stays the revision's own (a run's milestone archive
+     * keeps only the run's events).
+     *
+     * @param stepEventId the id of the step's {@code checkpoint.published}, or null when unknown
+     */
+    public ModelPublished stage(Planned planned, String stepEventId) {
+        return stage(planned, new EventMeta(java.util.UUID.randomUUID().toString(), EventMeta.CURRENT_VERSION,
+                clock.instant(), planned.assetId(), stepEventId));
+    }
+
+    private ModelPublished stage(Planned planned, EventMeta meta) {
         ModelManifest m = planned.manifest();
         Path target = stagingDir.resolve("models").resolve(m.model()).resolve(m.revision())
                 .resolve(planned.sha256() + ".json");
         CheckpointPublisher.writeJson(planned.json(), target);
-        // a promoted revision joins the step's flow: GET /api/history?correlationId=<step> shows it became a model
-        String flow = m.fromCheckpoint() != null ? m.fromCheckpoint() : planned.assetId();
-        return ModelPublished.of(EventMeta.first(flow, clock), m.model(), m.revision(),
+        return ModelPublished.of(meta, m.model(), m.revision(),
                 planned.dir().toString(), target.toString(), planned.json().length, planned.sha256(),
                 m.files().size(), m.totalBytes(), m.license(), m.source(), m.fromCheckpoint());
     }
