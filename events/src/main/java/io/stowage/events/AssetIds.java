@@ -55,6 +55,17 @@ public final class AssetIds {
         return "baseline/" + model + "/" + milestone;
     }
 
+    /**
+     * @return {@code model/<model>/<revision>}: one published model revision, its files under
+     *         {@code models/<model>/<revision>/} ({@link ObjectKeys#modelPrefix})
+     * @throws InvalidEventException when a name is not a valid key segment
+     */
+    public static String model(String model, String revision) {
+        Validation.requireSegment("model", model);
+        Validation.requireSegment("revision", revision);
+        return "model/" + model + "/" + revision;
+    }
+
     /** @return the key of every event of one release request */
     public static String release(String requestId) {
         Validation.requireText("requestId", requestId);

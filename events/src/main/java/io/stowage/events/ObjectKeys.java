@@ -35,12 +35,28 @@ public final class ObjectKeys {
         return bounded(datasetPrefix(dataset, revision) + "manifest.json");
     }
 
-    /** @return {@code models/<model>/<revision>/<sha256>/<filename>} */
+    /**
+     * @param filename the file's path inside the model directory; each '/'-separated segment must be valid
+     * @return {@code models/<model>/<revision>/<sha256>/<filename>}
+     */
     public static String modelFile(String model, String revision, String sha256, String filename) {
+        Validation.require(filename != null, "model file name is missing");
+        for (String segment : filename.split("/", -1)) {
+            Validation.requireSegment("filename", segment);
+        }
+        return bounded(modelPrefix(model, revision) + sha(sha256) + "/" + filename);
+    }
+
+    /** @return {@code models/<model>/<revision>/manifest.json}: the model manifest, written once per revision */
+    public static String modelManifest(String model, String revision) {
+        return bounded(modelPrefix(model, revision) + "manifest.json");
+    }
+
+    /** @return {@code models/<model>/<revision>/}: every object of one model revision is under it */
+    public static String modelPrefix(String model, String revision) {
         Validation.requireSegment("model", model);
         Validation.requireSegment("revision", revision);
-        Validation.requireSegment("filename", filename);
-        return bounded("models/" + model + "/" + revision + "/" + sha(sha256) + "/" + filename);
+        return "models/" + model + "/" + revision + "/";
     }
 
     /**

@@ -12,6 +12,8 @@ public enum ObjectKind {
     CHECKPOINT_FILE,
     /** One file of a model revision. */
     MODEL_FILE,
+    /** The model manifest of a model revision, {@code models/<model>/<revision>/manifest.json}. */
+    MODEL_MANIFEST,
     /** A milestone archive. */
     ARCHIVE
 }

@@ -48,6 +48,12 @@ public final class Topics {
     /** A hash-bound baseline archive ({@code tar.zst} of one directory, its member manifest and baseline manifest) was
      *  written to local staging; shard-builder ({@code POST /api/baselines/archive}). */
     public static final String BASELINE_ARCHIVED = "baseline.archived";
+    /** A model revision (its files and model manifest) is ready to upload to {@code models/<model>/<revision>/};
+     *  the CLI ({@code stowage model publish}). */
+    public static final String MODEL_PUBLISHED = "model.published";
+    /** Presigned GET URLs of a model revision's files were handed out (who, how long; never the URLs); the CLI
+     *  ({@code stowage model share}). */
+    public static final String MODEL_SHARED = "model.shared";
     /** A release (or other destructive) request was refused at an HTTP API for a missing, unknown or under-privileged
      *  bearer token; gatekeeper, provider-adapter. */
     public static final String RELEASE_REFUSED = "release.refused";
@@ -61,7 +67,7 @@ public final class Topics {
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
-            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED);
+            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED, MODEL_PUBLISHED, MODEL_SHARED);
 
     private Topics() {
     }

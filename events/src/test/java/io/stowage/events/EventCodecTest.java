@@ -52,7 +52,10 @@ class EventCodecTest {
                         "ci-reader", "reader", "127.0.0.1:5000"),
                 CheckpointPinned.of(next, "exp", "run", 7, true, "ops"),
                 CheckpointExpired.of(next, "exp", "run", 7, SHA, List.of(new CheckpointExpired.ExpiredObject("primary",
-                        "b", "checkpoints/exp/run/000000000007/" + SHA + "/model.pt", 99)), "ops"));
+                        "b", "checkpoints/exp/run/000000000007/" + SHA + "/model.pt", 99)), "ops"),
+                ModelPublished.of(next, "en-us", "r1", "/hot/en-us", "/stage/models/en-us/r1/" + SHA + ".json", 900, SHA,
+                        12, 37861470, "BSD-2-Clause", "debian:pocketsphinx-en-us", null),
+                ModelShared.of(next, "en-us", "r1", "ops", 259200, "2026-12-04T00:00:00Z", 12, SHA));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

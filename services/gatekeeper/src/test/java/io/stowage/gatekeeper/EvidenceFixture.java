@@ -11,6 +11,7 @@ import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ModelManifest;
 import io.stowage.events.manifest.ShardEntry;
 import io.stowage.events.Sha256;
 
@@ -136,6 +137,33 @@ public final class EvidenceFixture {
         return new AssetEvidence("baseline/whisper-tiny/baseline-1", "baseline", sourceDir.toString(), true,
                 manifestPath.toString(), Sha256.of(manifestBytes), false, "baseline-1", null, null, null, objects,
                 List.of(), "seal:baseline/whisper-tiny/baseline-1");
+    }
+
+    /**
+     * Model revision en-us/r1 of {@code files} (relative path to content) with licence and source: every file and the
+     * model manifest uploaded with HEAD OK and re-read in full with OK, as the ledger answers once
+     * {@code stowage model publish} finished.
+     */
+    public static AssetEvidence model(Disk disk, Path modelDir, Path manifestPath, Map<String, String> files) {
+        List<MemberEntry> entries = new ArrayList<>();
+        List<ObjectEvidence> objects = new ArrayList<>();
+        for (var file : new TreeMap<>(files).entrySet()) {
+            byte[] bytes = utf8(file.getValue());
+            Path local = modelDir.resolve(file.getKey());
+            disk.write(local, bytes);
+            entries.add(new MemberEntry(file.getKey(), bytes.length, Sha256.of(bytes)));
+            objects.add(ok("primary", ObjectKeys.modelFile("en-us", "r1", Sha256.of(bytes), file.getKey()),
+                    ObjectKind.MODEL_FILE, bytes, local, VerifyResult.OK));
+        }
+        ModelManifest manifest = new ModelManifest(ModelManifest.FORMAT, "en-us", "r1", "BSD-2-Clause",
+                "debian:pocketsphinx-en-us", null, null, entries);
+        byte[] manifestBytes = utf8(json(manifest));
+        disk.write(manifestPath, manifestBytes);
+        objects.add(ok("primary", ObjectKeys.modelManifest("en-us", "r1"), ObjectKind.MODEL_MANIFEST, manifestBytes,
+                manifestPath, VerifyResult.OK));
+        return new AssetEvidence("model/en-us/r1", "model", modelDir.toString(), true, manifestPath.toString(),
+                Sha256.of(manifestBytes), false, "r1", "BSD-2-Clause", "debian:pocketsphinx-en-us", null, objects,
+                List.of(), "seal:model/en-us/r1");
     }
 
     /** @return the asset with its objects replaced by {@code change} applied to them */

@@ -7,6 +7,7 @@ import io.stowage.cli.command.CheckpointCommand;
 import io.stowage.cli.command.CostCommand;
 import io.stowage.cli.command.DatasetCommand;
 import io.stowage.cli.command.DemoCommand;
+import io.stowage.cli.command.ModelCommand;
 import io.stowage.cli.command.PodCommand;
 import io.stowage.cli.command.PresignCommand;
 import io.stowage.cli.command.ReleaseCommand;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
-                TokenCommand.class, CapsuleCommand.class, RetentionCommand.class})
+                TokenCommand.class, CapsuleCommand.class, RetentionCommand.class, ModelCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

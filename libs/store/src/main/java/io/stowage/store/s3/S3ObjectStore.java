@@ -226,6 +226,32 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         return call("", "ABORT-OLD", () -> listing.abortUploadsInitiatedBefore(clock.instant().minus(age)));
     }
 
+    /** S3's limit for a single CopyObject, and the default above which {@link #copy} goes in UploadPartCopy parts. */
+    public static final long PART_COPY_THRESHOLD = 5L << 30;
+
+    /**
+     * Copies the object at {@code sourceKey} to {@code targetKey} in this bucket inside the store, without downloading
+     * it ({@link ServerSideCopy}: CopyObject, or UploadPartCopy parts above {@code partCopyThreshold}); the copy gets
+     * the source's SHA-256 as its {@code sha256} metadata plus {@code metadata}. It never deletes the source. The caller
+     * re-reads the copy ({@link #readAndHash}) to check it.
+     *
+     * @param partCopyThreshold above this many bytes the copy goes in parts ({@link #PART_COPY_THRESHOLD} normally)
+     * @param partSize          bytes per part copy, at least 5 MiB
+     * @return the parts used: 0 for a single CopyObject
+     * @throws io.stowage.store.ObjectNotFoundException when there is no object at {@code sourceKey}
+     * @throws io.stowage.store.StoreException          when the store refuses or cannot be reached
+     */
+    public int copy(String sourceKey, String targetKey, Map<String, String> metadata, long partCopyThreshold,
+                    long partSize) {
+        ObjectHead source = head(sourceKey).orElseThrow(() -> new io.stowage.store.ObjectNotFoundException(bucket, sourceKey));
+        Map<String, String> all = new HashMap<>(metadata);
+        if (source.sha256() != null) {
+            all.put(SHA256_METADATA, source.sha256());
+        }
+        return call(targetKey, "COPY", () -> new ServerSideCopy(client, bucket).copy(sourceKey, targetKey,
+                source.bytes(), all, partCopyThreshold, partSize));
+    }
+
     private <T> T call(String key, String verb, Supplier<T> operation) {
         try {
             return operation.get();

@@ -11,6 +11,7 @@ import io.stowage.events.manifest.BaselineManifest;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ModelManifest;
 import io.stowage.events.manifest.ShardEntry;
 
 import java.io.IOException;
@@ -50,6 +51,7 @@ final class AssetChecks {
                 case "dataset" -> checkDataset(asset);
                 case "checkpoint" -> checkCheckpoint(asset);
                 case "baseline" -> checkBaseline(asset);
+                case "model" -> checkModel(asset);
                 default -> {
                     findings.fail(GateCheck.UNSUPPORTED_KIND, asset.assetId() + " (" + asset.kind() + ")");
                     yield Map.of();
@@ -157,6 +159,43 @@ final class AssetChecks {
                 + " checkpoint file(s) checked against the primary store");
         findings.note(4, key ? asset.assetId() + ": key checkpoint, " + manifest.files().size()
                 + " file(s) checked against the replica store" : asset.assetId() + " is not a key checkpoint: no second copy required");
+        return accounted;
+    }
+
+    /**
+     * A model revision: its model manifest (trusted by the SHA-256 of {@code model.published}) names every file; each
+     * file and the manifest must be in the primary store with HEAD OK (condition 1), and the files account for the
+     * directory (condition 5). Condition 3 needs both a licence and a source, in the ledger and in the manifest; no
+     * second copy is required (4).
+     */
+    private Map<String, AccountedFiles.Accounted> checkModel(AssetEvidence asset) throws IOException {
+        byte[] bytes = files.manifest(asset);
+        if (bytes == null) {
+            return Map.of();
+        }
+        ModelManifest manifest = MAPPER.readValue(bytes, ModelManifest.class);
+        if (!ModelManifest.FORMAT.equals(manifest.format()) || manifest.files() == null
+                || !asset.assetId().equals(AssetIds.model(manifest.model(), manifest.revision()))) {
+            findings.fail(GateCheck.MANIFEST_UNREADABLE, asset.assetId() + ": model manifest " + asset.manifestPath()
+                    + " (format " + manifest.format() + ") does not describe this asset");
+            return Map.of();
+        }
+        if (blank(asset.license()) || blank(asset.source()) || blank(manifest.license()) || blank(manifest.source())) {
+            findings.fail(GateCheck.MODEL_METADATA_MISSING, asset.assetId());
+        } else {
+            findings.note(3, asset.assetId() + " has licence " + manifest.license() + " and source " + manifest.source());
+        }
+        findings.note(4, asset.assetId() + " is a model revision: no second copy required");
+        objects.requirePrimary(asset, ObjectKeys.modelManifest(manifest.model(), manifest.revision()), bytes.length,
+                asset.manifestSha256());
+        Map<String, AccountedFiles.Accounted> accounted = new HashMap<>();
+        for (MemberEntry file : manifest.files()) {
+            String objectKey = ObjectKeys.modelFile(manifest.model(), manifest.revision(), file.sha256(), file.path());
+            List<String> evidence = objects.requirePrimary(asset, objectKey, file.bytes(), file.sha256());
+            accounted.put(file.path(), new AccountedFiles.Accounted(file, evidence));
+        }
+        findings.note(1, asset.assetId() + ": model manifest and " + manifest.files().size()
+                + " model file(s) checked against the primary store");
         return accounted;
     }
 

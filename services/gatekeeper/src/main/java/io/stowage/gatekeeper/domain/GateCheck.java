@@ -22,6 +22,7 @@ public enum GateCheck {
     BAD_EVIDENCE(2, "bad-evidence", "newest verification of an object is MISMATCH, MISSING or ERROR"),
     DATASET_METADATA_MISSING(3, "dataset-metadata-missing", "dataset lacks a revision or a licence/source"),
     PROVENANCE_MISSING(3, "provenance-missing", "checkpoint lacks code commit, config hash or data manifest hash"),
+    MODEL_METADATA_MISSING(3, "model-metadata-missing", "model revision lacks a licence or a source"),
     NO_REPLICA_COPY(4, "no-replica-copy", "key checkpoint file without a verified replica copy"),
     NOT_NORMALISED(5, "not-normalised", "path is not absolute and normalised"),
     PROTECTED_ROOT(5, "protected-root", "path is / or a protected root or an ancestor of one"),

@@ -86,10 +86,11 @@ final class ObjectChecks {
         findings.prove(2, eventId);
     }
 
-    /** Condition 2, second half: at least one SHARD or CHECKPOINT_FILE object whose newest FULL_READ is OK. */
+    /** Condition 2, second half: at least one SHARD, CHECKPOINT_FILE or MODEL_FILE object whose newest FULL_READ is OK. */
     void requireFullRead(AssetEvidence asset) {
         List<ObjectEvidence> data = objects(asset).stream()
-                .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE).toList();
+                .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE
+                        || o.kind() == ObjectKind.MODEL_FILE).toList();
         List<ObjectEvidence> reRead = data.stream().filter(o -> o.fullReadResult() == VerifyResult.OK).toList();
         if (reRead.isEmpty()) {
             findings.fail(GateCheck.NO_FULL_READ, asset.assetId());

@@ -3,6 +3,7 @@ package io.stowage.ledger.domain;
 import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.Provenance;
 import io.stowage.events.ShardBuilt;
 
@@ -49,5 +50,18 @@ public final class AssetProjection {
         String assetId = current != null ? current.assetId() : event.assetId();
         return new AssetRecord(assetId, "baseline", event.sourceDir(), true, event.manifestPath(),
                 event.manifestSha256(), false, event.milestone(), null, null, null, null, null, event.meta().eventId());
+    }
+
+    /**
+     * A model revision: kind {@code model}, local root = the directory it was published from, sealed, its manifest =
+     * the model manifest in local staging (the gate reads it, trusted by this SHA-256), with revision, licence and
+     * source.
+     *
+     * @param current the stored asset, or null when the ledger has not seen it yet
+     */
+    public static AssetRecord apply(AssetRecord current, ModelPublished event) {
+        String assetId = current != null ? current.assetId() : event.assetId();
+        return new AssetRecord(assetId, "model", event.sourceDir(), true, event.manifestPath(), event.manifestSha256(),
+                false, event.revision(), event.license(), event.source(), null, null, null, event.meta().eventId());
     }
 }

@@ -46,6 +46,8 @@ public final class ProjectionFold {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof BaselineArchived e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+        } else if (event instanceof io.stowage.events.ModelPublished e) {
+            assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof ObjectUploaded e) {
             String address = address(e.store(), e.bucket(), e.key());
             objects.put(address, ObjectProjection.apply(objects.get(address), e));

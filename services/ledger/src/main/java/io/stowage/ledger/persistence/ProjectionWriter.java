@@ -64,7 +64,7 @@ public class ProjectionWriter {
         List<String> requestIds = new ArrayList<>();
         for (StowageEvent event : events) {
             if (event instanceof ShardBuilt || event instanceof DatasetSealed || event instanceof CheckpointPublished
-                    || event instanceof BaselineArchived) {
+                    || event instanceof BaselineArchived || event instanceof io.stowage.events.ModelPublished) {
                 assetIds.add(event.assetId());
             } else if (event instanceof ObjectUploaded e) {
                 keys.add(e.key());
@@ -110,6 +110,8 @@ public class ProjectionWriter {
             return checkpointStep(e.assetId(), s -> CheckpointStepProjection.apply(s, e)).chain(() -> expireObjects(e, preloaded));
         } else if (event instanceof BaselineArchived e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
+        } else if (event instanceof io.stowage.events.ModelPublished e) {
+            return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof ObjectUploaded e) {
             return object(preloaded, e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
         } else if (event instanceof ObjectVerified e) {
@@ -124,6 +126,9 @@ public class ProjectionWriter {
         }
         if (event instanceof io.stowage.events.ReleaseRefused e) {
             return LedgerReleaseRefusal.from(e).persist().replaceWithVoid(); // who was refused and why, never a token
+        }
+        if (event instanceof io.stowage.events.ModelShared) {
+            return Uni.createFrom().voidItem(); // kept in ledger_event only: who shared which revision for how long
         }
         if (event instanceof io.stowage.events.ArchivePublished) {
             return Uni.createFrom().voidItem(); // kept in ledger_event only; its object rows come from object.uploaded

@@ -3,6 +3,7 @@ package io.stowage.uploader.app;
 import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.manifest.CheckpointManifest;
@@ -29,7 +30,7 @@ import java.util.List;
 
 /**
  * Uploads everything one incoming event describes: consumes a {@link ShardBuilt},
- * {@link DatasetSealed} or {@link CheckpointPublished} and produces the
+ * {@link DatasetSealed}, {@link CheckpointPublished}, {@link BaselineArchived} or {@link ModelPublished} and produces the
  * {@code object.uploaded} / {@code object.upload.failed} events to publish, one per task.
  * Blocking: call it from a worker thread.
  */
@@ -79,6 +80,9 @@ public class UploadWork {
                         checkpoint.manifestSha256());
                 tasks = UploadPlanner.forCheckpoint(checkpoint, manifest);
                 step = PendingStep.of(checkpoint, manifest);
+            } else if (event instanceof ModelPublished model) {
+                tasks = UploadPlanner.forModel(model, CheckpointManifests.readModel(Path.of(model.manifestPath()),
+                        model.manifestSha256()));
             } else {
                 tasks = plan(event);
             }

@@ -4,11 +4,13 @@ import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.InvalidEventException;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ModelManifest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,6 +69,37 @@ public final class UploadPlanner {
                         Path.of(e.stepDir()).resolve(file.path()).normalize(), file.bytes(), file.sha256()));
             }
         }
+        return tasks;
+    }
+
+    /**
+     * @param manifest the model manifest read from {@code e.manifestPath()}, its SHA-256 already checked
+     * @return each file of the revision in the primary store, in manifest order, then the model manifest last (so a
+     *         stored manifest follows its files)
+     * @throws PlanRefusedException when the manifest describes another revision or a file name is not a valid key
+     */
+    public static List<UploadTask> forModel(ModelPublished e, ModelManifest manifest) {
+        boolean same = ModelManifest.FORMAT.equals(manifest.format()) && e.model().equals(manifest.model())
+                && e.revision().equals(manifest.revision()) && manifest.files() != null;
+        if (!same) {
+            throw new PlanRefusedException(e.manifestPath(), "model manifest " + e.manifestPath() + " (format "
+                    + manifest.format() + ", " + manifest.model() + "/" + manifest.revision()
+                    + ") does not describe " + e.assetId());
+        }
+        List<UploadTask> tasks = new ArrayList<>();
+        for (MemberEntry file : manifest.files()) {
+            String key;
+            try {
+                key = ObjectKeys.modelFile(e.model(), e.revision(), file.sha256(), file.path());
+            } catch (InvalidEventException | NullPointerException invalid) {
+                throw new PlanRefusedException(e.manifestPath(), "model manifest entry " + file.path()
+                        + " cannot be stored: " + invalid.getMessage());
+            }
+            tasks.add(new UploadTask(UploadTask.PRIMARY, key, ObjectKind.MODEL_FILE,
+                    Path.of(e.sourceDir()).resolve(file.path()).normalize(), file.bytes(), file.sha256()));
+        }
+        tasks.add(new UploadTask(UploadTask.PRIMARY, ObjectKeys.modelManifest(e.model(), e.revision()),
+                ObjectKind.MODEL_MANIFEST, Path.of(e.manifestPath()), e.manifestBytes(), e.manifestSha256()));
         return tasks;
     }
 

@@ -4,6 +4,7 @@ import io.stowage.events.ArchivePublished;
 import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 
@@ -102,6 +103,9 @@ public final class UploadRoots {
         } else if (event instanceof BaselineArchived e) {
             paths.put("archivePath", e.archivePath());
             paths.put("membersPath", e.membersPath());
+        } else if (event instanceof ModelPublished e) {
+            paths.put("manifestPath", e.manifestPath());
+            paths.put("sourceDir", e.sourceDir());
         } else if (event instanceof ArchivePublished e) {
             paths.put("archivePath", e.archivePath());
         }

@@ -15,7 +15,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Consumes {@code shard.built}, {@code dataset.sealed}, {@code checkpoint.published} and {@code baseline.archived}
+ * Consumes {@code shard.built}, {@code dataset.sealed}, {@code checkpoint.published}, {@code baseline.archived} and
+ * {@code model.published}
  * (consumer group {@code stowage-uploader}) and produces {@code object.uploaded} / {@code object.upload.failed}, in
  * the {@link IncomingEvents} shape. A record that is not a valid event (a name that breaks the key rule of
  * {@code Validation.segmentProblem} included) goes to {@code <topic>.dlq} with the reason. A record whose upload
@@ -65,6 +66,14 @@ public class UploadConsumer {
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public CompletionStage<Void> onBaselineArchived(Message<byte[]> record) {
         return handle(Topics.BASELINE_ARCHIVED, record);
+    }
+
+    /** A model revision's files and model manifest to upload ({@code stowage model publish}); completes after ack or nack. */
+    @Incoming("model-published")
+    @Blocking
+    @Acknowledgment(Acknowledgment.Strategy.MANUAL)
+    public CompletionStage<Void> onModelPublished(Message<byte[]> record) {
+        return handle(Topics.MODEL_PUBLISHED, record);
     }
 
     private CompletionStage<Void> handle(String topic, Message<byte[]> record) {

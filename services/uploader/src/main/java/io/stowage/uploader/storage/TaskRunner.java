@@ -48,6 +48,11 @@ public class TaskRunner {
                         + existing.get().sha256() + ", " + existing.get().bytes() + " bytes): a sealed revision never"
                         + " changes, so " + file + " (sha256 " + task.sha256() + ") is not stored", true);
             }
+            if (existing.isPresent() && task.kind() == ObjectKind.MODEL_MANIFEST) {
+                return new UploadOutcome.Failed(task.key() + " already holds another model manifest (sha256 "
+                        + existing.get().sha256() + ", " + existing.get().bytes() + " bytes): a published model"
+                        + " revision never changes, so " + file + " (sha256 " + task.sha256() + ") is not stored", true);
+            }
             String etag = writer.put(task.key(), task.localPath(), task.bytes(), task.sha256(),
                     Map.of("kind", task.kind().name())).etag();
             return new UploadOutcome.Stored(etag, false);

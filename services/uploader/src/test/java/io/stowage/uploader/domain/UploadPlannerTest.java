@@ -4,11 +4,13 @@ import io.stowage.events.BaselineArchived;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.DatasetSealed;
 import io.stowage.events.EventMeta;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.Provenance;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.manifest.CheckpointManifest;
 import io.stowage.events.manifest.MemberEntry;
+import io.stowage.events.manifest.ModelManifest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -106,5 +108,35 @@ class UploadPlannerTest {
     static CheckpointManifest manifest(List<MemberEntry> files) {
         return new CheckpointManifest(CheckpointManifest.FORMAT, "exp", "run1", 42, "/ckpt/42", false, List.of(),
                 PROVENANCE, files);
+    }
+
+    @Test
+    void aModelRevisionGoesUpFileByFileAtItsContentAddressesThenItsManifestLast() {
+        ModelPublished event = ModelPublished.of(META, "en-us", "r1", "/hot/en-us", "/staging/models/en-us/r1/m.json",
+                300, C, 2, 30, "BSD-2-Clause", "debian", null);
+        ModelManifest manifest = new ModelManifest(ModelManifest.FORMAT, "en-us", "r1", "BSD-2-Clause", "debian", null,
+                null, List.of(new MemberEntry("en-us/mdef", 10, A), new MemberEntry("lm.bin", 20, B)));
+
+        assertThat(UploadPlanner.forModel(event, manifest)).containsExactly(
+                new UploadTask("primary", "models/en-us/r1/" + A + "/en-us/mdef", ObjectKind.MODEL_FILE,
+                        Path.of("/hot/en-us/en-us/mdef"), 10, A),
+                new UploadTask("primary", "models/en-us/r1/" + B + "/lm.bin", ObjectKind.MODEL_FILE,
+                        Path.of("/hot/en-us/lm.bin"), 20, B),
+                new UploadTask("primary", "models/en-us/r1/manifest.json", ObjectKind.MODEL_MANIFEST,
+                        Path.of("/staging/models/en-us/r1/m.json"), 300, C));
+    }
+
+    @Test
+    void aModelManifestOfAnotherRevisionOrWithAnEscapingPathIsRefused() {
+        ModelPublished event = ModelPublished.of(META, "en-us", "r1", "/hot/en-us", "/staging/m.json", 300, C, 1, 10,
+                "BSD-2-Clause", "debian", null);
+        ModelManifest other = new ModelManifest(ModelManifest.FORMAT, "en-us", "r2", "BSD-2-Clause", "debian", null,
+                null, List.of(new MemberEntry("a", 10, A)));
+        assertThatThrownBy(() -> UploadPlanner.forModel(event, other)).isInstanceOf(PlanRefusedException.class)
+                .hasMessageContaining("does not describe model/en-us/r1");
+        ModelManifest escaping = new ModelManifest(ModelManifest.FORMAT, "en-us", "r1", "BSD-2-Clause", "debian", null,
+                null, List.of(new MemberEntry("../../etc/passwd", 10, A)));
+        assertThatThrownBy(() -> UploadPlanner.forModel(event, escaping)).isInstanceOf(PlanRefusedException.class)
+                .hasMessageContaining("cannot be stored");
     }
 }

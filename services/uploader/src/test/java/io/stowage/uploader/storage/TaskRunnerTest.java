@@ -60,6 +60,23 @@ class TaskRunnerTest {
     }
 
     @Test
+    void aModelManifestIsNeverOverwrittenWithOtherContent() {
+        UploadTask manifest = new UploadTask("primary", "models/en-us/r1/manifest.json", ObjectKind.MODEL_MANIFEST,
+                Path.of("/staging/models/en-us/r1/m.json"), 100, SHA);
+        ScriptedWriter other = new ScriptedWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+                () -> new PutResult("e2", 100, SHA, false));
+        assertThat(TaskRunner.run(manifest, other)).isInstanceOfSatisfying(UploadOutcome.Failed.class, f -> {
+            assertThat(f.permanent()).isTrue();
+            assertThat(f.reason()).isEqualTo("models/en-us/r1/manifest.json already holds another model manifest"
+                    + " (sha256 " + "b".repeat(64) + ", 100 bytes): a published model revision never changes, so"
+                    + " /staging/models/en-us/r1/m.json (sha256 " + SHA + ") is not stored");
+        });
+        assertThat(other.puts).isEmpty();
+        ScriptedWriter same = new ScriptedWriter(Optional.of(new ObjectHead(100, SHA, "e1")), null);
+        assertThat(TaskRunner.run(manifest, same)).isEqualTo(new UploadOutcome.Stored("e1", true));
+    }
+
+    @Test
     void anUnreachableStoreIsATransientFailure() {
         ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> {
             throw new TransientStoreException("PUT primary: connection refused", null);

@@ -85,8 +85,8 @@ class FullReadPolicyTest {
         assertThat(never.choose(second).fullRead()).isFalse();
         assertThat(never.choose(uploaded("dataset/other/r1", "primary", ObjectKind.SHARD, "s", 10)).reason())
                 .isEqualTo("full read: first of asset");
-        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).fullRead())
-                .isFalse(); // condition 2 asks for a shard or checkpoint file only
+        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).reason())
+                .isEqualTo("full read: model revision (handed out whole, every file re-read)"); // every model file, always
     }
 
     @Test
@@ -135,5 +135,17 @@ class FullReadPolicyTest {
 
     private static List<Boolean> chosen(FullReadPolicy policy, List<String> keys) {
         return keys.stream().map(k -> policy.choose(uploaded("primary", ObjectKind.SHARD, k)).fullRead()).toList();
+    }
+
+    @Test
+    void everyFileAndTheManifestOfAModelRevisionAreReRead() {
+        FullReadPolicy never = seen(0.0, 7);
+        for (int i = 0; i < 20; i++) {
+            assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_FILE, "models/en-us/r1/" + SHA
+                    + "/f" + i, 10)).fullRead()).isTrue();
+        }
+        assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_MANIFEST,
+                "models/en-us/r1/manifest.json", 10)).reason())
+                .isEqualTo("full read: model revision (handed out whole, every file re-read)");
     }
 }

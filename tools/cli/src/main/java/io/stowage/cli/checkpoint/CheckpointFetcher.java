@@ -93,6 +93,24 @@ public final class CheckpointFetcher {
      *                      SHA-256 differs from its key
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
+        try {
+            ObjectKeys.checkpointLatest(experiment, run);
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        Path dir = to.toAbsolutePath().normalize();
+        requireEmptyTarget(dir);
+        StoredCheckpoint checkpoint = locate(experiment, run, step);
+        download(checkpoint.files(), dir, 1);
+        return checkpoint;
+    }
+
+    /**
+     * @param step the step, or null for the step the run's {@code latest.json} pointer names
+     * @return the stored step's files (key, SHA-256, path), read from the listing or the pointer; nothing is downloaded
+     * @throws CliException exit 2 for a bad name; exit 1 when the step or pointer is not stored or the store fails
+     */
+    public StoredCheckpoint locate(String experiment, String run, Long step) {
         String latestKey;
         try {
             latestKey = ObjectKeys.checkpointLatest(experiment, run);
@@ -100,18 +118,61 @@ public final class CheckpointFetcher {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         String prefix = latestKey.replaceFirst("latest\\.json$", "");
-        Path dir = to.toAbsolutePath().normalize();
-        requireEmptyTarget(dir);
-        StoredCheckpoint checkpoint = step == null ? LatestPointer.read(source, experiment, run, latestKey)
-                : listed(experiment, run, prefix, step);
+        return step == null ? LatestPointer.read(source, experiment, run, latestKey) : listed(experiment, run, prefix, step);
+    }
+
+    /**
+     * Downloads {@code files} into {@code dir}, {@code parallel} at a time: each object is streamed into
+     * {@code dir/.stowage-fetch/<path>} while its SHA-256 is recomputed, then fsynced; only when every file matches the
+     * SHA-256 it is listed with are they renamed into {@code dir/<path>}. At the first failure the other downloads stop
+     * at their next read and every temporary file is deleted. Used by {@code checkpoint fetch} and {@code model fetch}.
+     *
+     * @param dir an existing empty directory (see {@link #requireEmptyTarget})
+     * @throws CliException exit 1 when an object cannot be read, differs from its SHA-256, or {@code dir} cannot be
+     *                      written (or a local volume's quota would be passed)
+     */
+    public void download(List<StoredCheckpoint.StoredFile> files, Path dir, int parallel) {
         Path temp = dir.resolve(TEMP_DIR);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(parallel, files.size())));
         try {
             // a target on a local provider volume: refuse bytes past its quota, counted as they stream
             QuotaBudget budget = QuotaBudget.of(dir);
-            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
-                fetchOne(file, temp.resolve(file.path()), budget);
+            java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+            List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+            for (StoredCheckpoint.StoredFile file : files) {
+                running.add(pool.submit(() -> {
+                    try {
+                        fetchOne(file, temp.resolve(file.path()), budget, failed);
+                    } catch (RuntimeException | IOException e) {
+                        failed.set(true);
+                        throw new java.util.concurrent.CompletionException(e);
+                    }
+                    return null;
+                }));
             }
-            for (StoredCheckpoint.StoredFile file : checkpoint.files()) {
+            Throwable first = null;
+            for (java.util.concurrent.Future<?> one : running) {
+                try {
+                    one.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable cause = e.getCause() instanceof java.util.concurrent.CompletionException c ? c.getCause() : e.getCause();
+                    first = first == null || first instanceof Aborted ? cause : first;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CliException(CliException.FAILED, "interrupted while fetching into " + dir, e);
+                }
+            }
+            if (first instanceof CliException cli) {
+                throw cli;
+            }
+            if (first instanceof IOException io) {
+                throw io;
+            }
+            if (first != null) {
+                throw (RuntimeException) first;
+            }
+            for (StoredCheckpoint.StoredFile file : files) {
                 Path target = dir.resolve(file.path());
                 Files.createDirectories(target.getParent());
                 Files.move(temp.resolve(file.path()), target, StandardCopyOption.ATOMIC_MOVE);
@@ -121,9 +182,16 @@ public final class CheckpointFetcher {
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot write into " + dir + ": " + e.getMessage(), e);
         } finally {
+            pool.shutdownNow();
             deleteTree(temp);
         }
-        return checkpoint;
+    }
+
+    /** Thrown by a download that stops because another one failed; never the failure reported. */
+    private static final class Aborted extends CliException {
+        Aborted() {
+            super(CliException.FAILED, "stopped: another file failed");
+        }
     }
 
     private StoredCheckpoint listed(String experiment, String run, String prefix, long step) {
@@ -137,15 +205,16 @@ public final class CheckpointFetcher {
 
     /** The primary copy, or when it fails and a replica is given, the replica's copy of the same key. */
     // a replica retry spends the quota budget again for the same file: conservative, it refuses early rather than late
-    private void fetchOne(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+    private void fetchOne(StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget,
+                          java.util.concurrent.atomic.AtomicBoolean failed) throws IOException {
         try {
-            download(source, file, temp, budget);
+            download(source, file, temp, budget, failed);
         } catch (CliException primaryFailed) {
-            if (replica == null) {
+            if (replica == null || primaryFailed instanceof Aborted) {
                 throw primaryFailed;
             }
             try {
-                download(replica, file, temp, budget);
+                download(replica, file, temp, budget, failed);
             } catch (CliException replicaFailed) {
                 throw new CliException(CliException.FAILED, primaryFailed.getMessage() + "; replica: "
                         + replicaFailed.getMessage(), replicaFailed);
@@ -154,13 +223,17 @@ public final class CheckpointFetcher {
         }
     }
 
-    private void download(Source from, StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget) throws IOException {
+    private void download(Source from, StoredCheckpoint.StoredFile file, Path temp, QuotaBudget budget,
+                          java.util.concurrent.atomic.AtomicBoolean failed) throws IOException {
         Files.createDirectories(temp.getParent());
         MessageDigest digest = Sha256.newDigest();
         try (InputStream in = from.open(file.key());
              OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
             byte[] buffer = new byte[BUFFER];
             for (int n = read(in, buffer, file); n >= 0; n = read(in, buffer, file)) {
+                if (failed.get()) {
+                    throw new Aborted();
+                }
                 budget.spend(n);
                 out.write(buffer, 0, n);
             }
@@ -187,7 +260,10 @@ public final class CheckpointFetcher {
         }
     }
 
-    private static void requireEmptyTarget(Path dir) {
+    /**
+     * @throws CliException exit 2 when {@code dir} exists and is not an empty directory, or cannot be created
+     */
+    public static void requireEmptyTarget(Path dir) {
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 throw new CliException(CliException.USAGE, "--to " + dir + " is not a directory");

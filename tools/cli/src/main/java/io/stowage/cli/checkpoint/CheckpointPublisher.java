@@ -133,7 +133,12 @@ public final class CheckpointPublisher {
         return new Prepared(event, manifest, warnings, keyReasons);
     }
 
-    private static List<MemberEntry> hashFiles(Path dir) {
+    /**
+     * @return every regular file under {@code dir} with its path ('/'-separated, relative), bytes and SHA-256 now,
+     *         sorted by path; also used by {@code stowage model publish}
+     * @throws CliException (exit 2) for a symlink under {@code dir} or a directory that cannot be read
+     */
+    public static List<MemberEntry> hashFiles(Path dir) {
         List<MemberEntry> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path path : (Iterable<Path>) walk.sorted()::iterator) {
@@ -154,15 +159,28 @@ public final class CheckpointPublisher {
 
     private static String writeManifest(CheckpointManifest manifest, Path target) {
         try {
-            Files.createDirectories(target.getParent());
-            byte[] json = EventCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest);
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            Files.write(tmp, json);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return Sha256.of(json);
+            return writeJson(EventCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest), target);
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "cannot write checkpoint manifest " + target + ": " + e.getMessage(), e);
         }
     }
 
+    /**
+     * Writes {@code json} to {@code target} through a temporary name renamed into place; also used by
+     * {@code stowage model publish}.
+     *
+     * @return the SHA-256 of {@code json}
+     * @throws CliException (exit 1) when it cannot be written
+     */
+    public static String writeJson(byte[] json, Path target) {
+        try {
+            Files.createDirectories(target.getParent());
+            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+            Files.write(tmp, json);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return Sha256.of(json);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "cannot write manifest " + target + ": " + e.getMessage(), e);
+        }
+    }
 }

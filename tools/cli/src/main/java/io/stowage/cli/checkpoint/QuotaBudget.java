@@ -28,7 +28,7 @@ final class QuotaBudget {
     }
 
     /** @throws VolumeQuota.QuotaExceededException when {@code bytes} more would pass the quota; nothing is counted then */
-    void spend(long bytes) throws VolumeQuota.QuotaExceededException {
+    synchronized void spend(long bytes) throws VolumeQuota.QuotaExceededException {
         if (quota != null && usedAtStart + spent + bytes > quota.quotaBytes()) {
             throw new VolumeQuota.QuotaExceededException(quota.volumeDir(), quota.quotaBytes(), usedAtStart + spent,
                     bytes);

@@ -65,6 +65,8 @@ public final class DemoCommand implements Callable<Integer> {
                 r.dataset().revision(), r.dataset().shards(), r.dataset().objectsVerified(), r.dataset().gate());
         r.checkpoints().forEach(c -> System.out.printf("checkpoint step %d: %d files, %d verified cop%s, gate %s%n",
                 c.step(), c.objects(), c.copies(), c.copies() == 1 ? "y" : "ies", c.gate()));
+        System.out.printf("model %s: promoted from %s, %d files copied inside the store, %d objects verified%n",
+                r.model().asset(), r.model().fromCheckpoint(), r.model().files(), r.model().objectsVerified());
         r.denied().forEach(d -> {
             System.out.printf("denied %s:%n", d.path());
             d.failed().forEach(f -> System.out.printf("  condition %d (%s): %s%n", f.condition(), f.code(), f.detail()));

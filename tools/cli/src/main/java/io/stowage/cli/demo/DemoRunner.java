@@ -7,8 +7,11 @@ import io.stowage.cli.client.EventPublisher;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.client.ReleaseRequester;
 import io.stowage.cli.client.ShardBuilderClient;
+import io.stowage.cli.model.ModelPromoter;
+import io.stowage.cli.model.ModelPublisher;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Session;
+import io.stowage.cli.store.PrimaryStore;
 import io.stowage.events.AssetIds;
 import io.stowage.events.Sha256;
 import io.stowage.events.VerifyResult;
@@ -42,6 +45,10 @@ public final class DemoRunner {
     /** The run of the shipped checkpoints, under {@link #EXPERIMENT}. */
     public static final String RUN = "run-1";
     static final long DEMO_SHARD_BYTES = 256 * 1024;
+    /** The model revision the key checkpoint is promoted to. */
+    public static final String MODEL = "speech-digits";
+    /** Its revision name. */
+    public static final String MODEL_REVISION = "demo-1";
     private static final Duration WAIT = Duration.ofSeconds(180);
 
     private final Session session;
@@ -109,6 +116,7 @@ public final class DemoRunner {
             for (CheckpointPublisher.Prepared p : published) {
                 ledger.awaitVerified(p.event().assetId(), p.event().fileCount() * (p.event().key() ? 2 : 1), WAIT);
             }
+            DemoReport.Model model = promote(ledger, publisher, published.get(published.size() - 1));
             ReleaseRequester releases = new ReleaseRequester(session.serviceUrl("gatekeeper"), ledger,
                     io.stowage.events.ProtectedRoots.parse(session.protectedRoots()));
             List<DemoReport.Denial> denied = new ArrayList<>();
@@ -130,7 +138,29 @@ public final class DemoRunner {
             }
             int verified = (int) dataset.objects().stream().filter(DemoRunner::verified).count();
             return new DemoReport(new DemoReport.Dataset(DATASET, REVISION, shards.shards(), verified, datasetGate),
-                    reports, denied, released, ledger.status().events());
+                    reports, denied, released, ledger.status().events(), model);
+        }
+    }
+
+    /**
+     * The key checkpoint becomes model revision {@link #MODEL}/{@link #MODEL_REVISION} by copies inside the store
+     * ({@link ModelPromoter}), each re-read, then uploaded-and-verified evidence through the services.
+     */
+    private DemoReport.Model promote(LedgerClient ledger, EventPublisher publisher, CheckpointPublisher.Prepared key) {
+        try (PrimaryStore store = new PrimaryStore(session.stack())) {
+            ModelPromoter promoter = new ModelPromoter(store, new ModelPublisher(Path.of(session.stagingDir()), clock));
+            ModelPromoter.Promotion promotion = promoter.plan(EXPERIMENT, RUN, key.event().step(), MODEL, MODEL_REVISION,
+                    "CC-BY-SA-3.0", null, id -> ledger.asset(id).map(a -> new ModelPromoter.StepRecord(a.provenance(),
+                            a.sealedEventId())).orElseThrow(),
+                    ModelPromoter.promotedDir(Path.of(session.stagingDir()), MODEL, MODEL_REVISION));
+            promoter.copy(promotion, io.stowage.store.s3.S3ObjectStore.PART_COPY_THRESHOLD, ModelPromoter.PART_SIZE);
+            publisher.publish(promoter.stage(promotion));
+            int files = promotion.files().size();
+            AssetEvidence model = ledger.awaitVerified(promotion.planned().assetId(), files + 1, WAIT);
+            progress.step("promoted " + promotion.checkpoint() + " to " + model.assetId() + " (" + files
+                    + " files copied inside the store, each re-read)");
+            int verified = (int) model.objects().stream().filter(DemoRunner::verified).count();
+            return new DemoReport.Model(model.assetId(), promotion.checkpoint(), files, verified);
         }
     }
 

@@ -22,7 +22,7 @@ import java.util.concurrent.CompletionException;
  * {@link S3ObjectStore} and opens an object's bytes as a stream (one GET on the store module's
  * {@link S3Clients} client). Close it to close both clients.
  */
-public final class PrimaryStore implements CheckpointFetcher.Source, AutoCloseable {
+public final class PrimaryStore implements io.stowage.cli.model.ModelFetcher.Source, AutoCloseable {
     private final S3ObjectStore store;
     private final S3AsyncClient client;
     private final String bucket;
@@ -69,6 +69,30 @@ public final class PrimaryStore implements CheckpointFetcher.Source, AutoCloseab
             throw new CliException(CliException.FAILED, "cannot read " + name + ":" + bucket + "/" + key + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
+    }
+
+    /**
+     * @return the object's size, SHA-256 metadata and ETag; empty when there is no object at {@code key}
+     * @throws io.stowage.store.StoreException when the store cannot be reached or refuses the HEAD
+     */
+    @Override
+    public java.util.Optional<io.stowage.store.ObjectHead> head(String key) {
+        return store.head(key);
+    }
+
+    /**
+     * Server-side copy inside the bucket ({@link S3ObjectStore#copy}); nothing is downloaded.
+     *
+     * @return the parts used, 0 for one CopyObject
+     */
+    public int copy(String sourceKey, String targetKey, java.util.Map<String, String> metadata, long partCopyThreshold,
+                    long partSize) {
+        return store.copy(sourceKey, targetKey, metadata, partCopyThreshold, partSize);
+    }
+
+    /** @return the SHA-256 of the object's bytes, read in full now */
+    public String readSha256(String key) {
+        return store.readAndHash(key).sha256();
     }
 
     @Override

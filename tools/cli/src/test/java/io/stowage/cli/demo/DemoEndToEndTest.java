@@ -119,6 +119,9 @@ class DemoEndToEndTest {
         assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::step).containsExactly(50L, 100L, 150L);
         assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::gate).containsOnly("passed");
         assertThat(report.checkpoints()).extracting(DemoReport.Checkpoint::copies).containsExactly(1, 1, 2);
+        assertThat(report.model().asset()).isEqualTo("model/speech-digits/demo-1");
+        assertThat(report.model().fromCheckpoint()).isEqualTo("checkpoint/speech-digits/run-1/000000000150");
+        assertThat(report.model().objectsVerified()).isEqualTo(report.model().files() + 1);
         assertThat(report.denied()).singleElement().satisfies(d -> {
             assertThat(d.path()).isEqualTo(hot.run().toString());
             assertThat(d.failed()).anySatisfy(f -> {

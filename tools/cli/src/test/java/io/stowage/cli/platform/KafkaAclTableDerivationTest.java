@@ -105,7 +105,8 @@ class KafkaAclTableDerivationTest {
     void theCliNeitherReadsNorJoinsAGroup() {
         assertThat(table.rules()).filteredOn(r -> r.principal().equals("operator"))
                 .allMatch(r -> r.operation() == AclOperation.WRITE && r.resourceType() == ResourceType.TOPIC)
-                .extracting(KafkaAclTable.Rule::name).containsExactlyInAnyOrder(Topics.CHECKPOINT_PUBLISHED, Topics.ARCHIVE_PUBLISHED);
+                .extracting(KafkaAclTable.Rule::name).containsExactlyInAnyOrder(Topics.CHECKPOINT_PUBLISHED, Topics.ARCHIVE_PUBLISHED,
+                        Topics.MODEL_PUBLISHED, Topics.MODEL_SHARED);
     }
 
     @Test

@@ -1,0 +1,146 @@
+package io.stowage.cli.command;
+
+import io.stowage.cli.CliException;
+import io.stowage.cli.NameArguments;
+import io.stowage.cli.client.EventPublisher;
+import io.stowage.cli.client.GatekeeperClient;
+import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.model.ModelPromoter;
+import io.stowage.cli.model.ModelPublisher;
+import io.stowage.cli.model.ModelRevisions;
+import io.stowage.cli.output.JsonOut;
+import io.stowage.cli.output.Progress;
+import io.stowage.cli.platform.Session;
+import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.store.PrimaryStore;
+import io.stowage.events.ModelPublished;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.store.s3.S3ObjectStore;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code stowage model promote --experiment E --run R (--step N | --latest) --model M --revision R --license L}: a
+ * stored checkpoint step becomes a model revision by copies inside the store ({@link ModelPromoter}), each re-read and
+ * checked, then goes through the uploader (which finds every file already at its key) and the verifier like a published
+ * one; the model manifest and {@code model.published} name the step ({@code fromCheckpoint}) and carry its provenance.
+ */
+@Command(name = "promote", mixinStandardHelpOptions = true,
+        description = {"Promote a stored checkpoint step to a model revision without downloading it: CopyObject (UploadPartCopy"
+                + " parts above 5 GiB) to models/M/R/<sha256>/<path>, each copy re-read and its SHA-256 checked;"
+                + " the revision records the step it came from and inherits its provenance.",
+                "--best METRIC --mode min|max is not available: checkpoints carry no step metrics on this branch."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:promoted and verified, or already stored", "1:the step or its ledger record is missing,"
+                + " another revision's content, a copy failed or hashed wrong", "2:bad input"})
+final class ModelPromoteCommand implements Callable<Integer> {
+    @Option(names = "--experiment", required = true, description = "Experiment name.")
+    String experiment;
+    @Option(names = "--run", required = true, description = "Run name.")
+    String run;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Which which;
+    @Option(names = "--model", required = true, description = "Model name.")
+    String model;
+    @Option(names = "--revision", required = true, description = "Revision name.")
+    String revision;
+    @Option(names = {"--license", "--licence"}, required = true, description = "The licence the model is under.")
+    String license;
+    @Option(names = "--source", description = "Where it comes from (default: the checkpoint step's asset id).")
+    String source;
+    @Option(names = "--part-copy-threshold", paramLabel = "BYTES", defaultValue = "" + S3ObjectStore.PART_COPY_THRESHOLD,
+            description = "Above this size a file is copied in UploadPartCopy parts (default ${DEFAULT-VALUE} = 5 GiB).")
+    long partCopyThreshold;
+    @Option(names = "--part-size", paramLabel = "BYTES", defaultValue = "" + ModelPromoter.PART_SIZE,
+            description = "Bytes per part copy (default ${DEFAULT-VALUE}; at least 5 MiB).")
+    long partSize;
+    @Option(names = "--json", description = "Print {asset, status, fromCheckpoint, manifestSha256, parts} as one line.")
+    boolean json;
+
+    static final class Which {
+        @Option(names = "--step", required = true, description = "The step number.")
+        Long step;
+        @Option(names = "--latest", required = true, description = "The step the run's latest.json names.")
+        boolean latest;
+    }
+
+    @Override
+    public Integer call() {
+        List.of(new String[] {"--experiment", experiment}, new String[] {"--run", run}, new String[] {"--model", model},
+                new String[] {"--revision", revision}).forEach(o -> NameArguments.require(o[0], o[1]));
+        if (license.isBlank() || partSize < (5L << 20) || partCopyThreshold < 0) {
+            throw new CliException(CliException.USAGE, "--license must not be blank and --part-size must be at least 5 MiB");
+        }
+        Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+        Progress progress = new Progress(System.err, json);
+        LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
+        ModelPublisher publisher = new ModelPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
+        try (PrimaryStore store = new PrimaryStore(session.stack())) {
+            ModelPromoter promoter = new ModelPromoter(store, publisher);
+            ModelPromoter.Promotion promotion = promoter.plan(experiment, run, which.latest ? null : which.step, model,
+                    revision, license, source, id -> step(ledger, id),
+                    ModelPromoter.promotedDir(Path.of(session.stagingDir()), model, revision));
+            ModelPublisher.Planned planned = promotion.planned();
+            pin(session, ledger, promotion.checkpoint(), progress);
+            if (new ModelRevisions(store, ledger::asset).decide(planned) == ModelRevisions.Decision.ALREADY_STORED) {
+                return print(planned, promotion, "already stored", List.of());
+            }
+            List<Integer> parts = promoter.copy(promotion, partCopyThreshold, partSize);
+            progress.step("copied " + parts.size() + " file(s) of " + promotion.checkpoint() + " inside the store ("
+                    + parts.stream().filter(p -> p > 0).count() + " in parts), each re-read and its SHA-256 checked");
+            ModelPublished event = promoter.stage(promotion);
+            try (EventPublisher events = new EventPublisher(session.kafkaClient())) {
+                events.publish(event);
+            }
+            ledger.awaitVerified(planned.assetId(), event.fileCount() + 1, Duration.ofHours(2));
+            return print(planned, promotion, "stored", parts);
+        }
+    }
+
+    /**
+     * Pins the step before anything is copied ({@code POST /api/checkpoints/pins}, recorded as {@code checkpoint.pinned}
+     * in the ledger), so that retention never expires a step a model revision names; also when the revision is already
+     * stored. An operator's {@code checkpoint unpin} can still lift it (see docs/models.md).
+     */
+    private static void pin(Session session, LedgerClient ledger, String checkpoint, Progress progress) {
+        String[] parts = checkpoint.split("/");
+        long step = Long.parseLong(parts[parts.length - 1]);
+        com.fasterxml.jackson.databind.JsonNode answer = new GatekeeperClient(session.serviceUrl("gatekeeper"))
+                .pin(parts[1], parts[2], step, true);
+        ledger.awaitEvent(answer.path("eventId").asText(), Duration.ofSeconds(60));
+        progress.step("pinned " + checkpoint + " (a model revision names it; retention keeps it)");
+    }
+
+    /** The ledger must know the step: its provenance is what the revision inherits. */
+    private static ModelPromoter.StepRecord step(LedgerClient ledger, String checkpoint) {
+        AssetEvidence asset = ledger.asset(checkpoint).orElseThrow(() -> new CliException(CliException.FAILED,
+                "cannot promote " + checkpoint + ": the ledger has no record of it"));
+        return new ModelPromoter.StepRecord(asset.provenance(), asset.sealedEventId());
+    }
+
+    private int print(ModelPublisher.Planned planned, ModelPromoter.Promotion promotion, String status, List<Integer> parts) {
+        if (json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("asset", planned.assetId());
+            out.put("status", status);
+            out.put("fromCheckpoint", promotion.checkpoint());
+            out.put("manifestSha256", planned.sha256());
+            out.put("parts", parts);
+            JsonOut.print(out);
+        } else {
+            System.out.println(planned.assetId() + ": " + status + " at " + ObjectKeys.modelPrefix(model, revision)
+                    + ", promoted from " + promotion.checkpoint());
+        }
+        return 0;
+    }
+}
