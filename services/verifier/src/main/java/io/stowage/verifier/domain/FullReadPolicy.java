@@ -17,8 +17,10 @@ import java.util.Optional;
  * <ol>
  *   <li>a manifest ({@link ObjectKind#MEMBERS}, {@link ObjectKind#DATASET_MANIFEST}) or a milestone archive
  *       ({@link ObjectKind#ARCHIVE}: small, and itself audit evidence);</li>
- *   <li>a file or the manifest of a model revision ({@link ObjectKind#MODEL_FILE}, {@link ObjectKind#MODEL_MANIFEST}):
- *       a revision is handed out whole, so every file of it is re-read once;</li>
+ *   <li>the manifest of a model revision ({@link ObjectKind#MODEL_MANIFEST}); the revision's files
+ *       ({@link ObjectKind#MODEL_FILE}) are sampled like any other object (the rule below: with the default fraction 1.0
+ *       every one is re-read; a lower fraction can leave a revision without a re-read file, and the gate then denies
+ *       its release);</li>
  *   <li>an object of the replica store (only key checkpoints are copied there);</li>
  *   <li>a {@link ObjectKind#SHARD} or {@link ObjectKind#CHECKPOINT_FILE} of an asset that has had no
  *       successful full read yet in this verifier instance (gate condition 2);</li>
@@ -66,8 +68,8 @@ public final class FullReadPolicy {
         if (kind == ObjectKind.ARCHIVE) {
             return new Choice(true, "full read: milestone archive");
         }
-        if (kind == ObjectKind.MODEL_FILE || kind == ObjectKind.MODEL_MANIFEST) {
-            return new Choice(true, "full read: model revision (handed out whole, every file re-read)");
+        if (kind == ObjectKind.MODEL_MANIFEST) {
+            return new Choice(true, "full read: model revision manifest");
         }
         if ("replica".equals(uploaded.store())) {
             return new Choice(true, "full read: replica copy of a key checkpoint");

@@ -85,8 +85,8 @@ class FullReadPolicyTest {
         assertThat(never.choose(second).fullRead()).isFalse();
         assertThat(never.choose(uploaded("dataset/other/r1", "primary", ObjectKind.SHARD, "s", 10)).reason())
                 .isEqualTo("full read: first of asset");
-        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).reason())
-                .isEqualTo("full read: model revision (handed out whole, every file re-read)"); // every model file, always
+        assertThat(never.choose(uploaded("model/m/r1", "primary", ObjectKind.MODEL_FILE, "m", 10)).fullRead())
+                .isFalse(); // a model file is sampled (fraction 0 here); the rolling scrub re-reads it later
     }
 
     @Test
@@ -138,14 +138,16 @@ class FullReadPolicyTest {
     }
 
     @Test
-    void everyFileAndTheManifestOfAModelRevisionAreReRead() {
+    void theManifestOfAModelRevisionIsAlwaysReReadAndItsFilesAreSampled() {
         FullReadPolicy never = seen(0.0, 7);
         for (int i = 0; i < 20; i++) {
             assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_FILE, "models/en-us/r1/" + SHA
-                    + "/f" + i, 10)).fullRead()).isTrue();
+                    + "/f" + i, 10)).fullRead()).isFalse();
         }
+        assertThat(seen(1.0, 7).choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_FILE, "models/en-us/r1/"
+                + SHA + "/f0", 10)).fullRead()).isTrue();
         assertThat(never.choose(uploaded("model/en-us/r1", "primary", ObjectKind.MODEL_MANIFEST,
                 "models/en-us/r1/manifest.json", 10)).reason())
-                .isEqualTo("full read: model revision (handed out whole, every file re-read)");
+                .isEqualTo("full read: model revision manifest");
     }
 }
