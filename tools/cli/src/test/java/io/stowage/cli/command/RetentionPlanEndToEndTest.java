@@ -2,7 +2,8 @@ package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun.Result;
+import io.stowage.cli.CliRun;
 import io.stowage.cli.client.BearerToken;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Platform;
@@ -15,9 +16,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -188,27 +186,8 @@ class RetentionPlanEndToEndTest {
         return out;
     }
 
-    record Result(int exit, String out, String err) {
-    }
 
-    private static synchronized Result cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            exit = StowageCli.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        Result result = new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        System.out.print(result.out());
-        System.err.print(result.err());
-        return result;
+    private static Result cli(String... args) {
+        return CliRun.run(args);
     }
 }

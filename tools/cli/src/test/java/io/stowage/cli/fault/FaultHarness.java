@@ -1,7 +1,8 @@
 package io.stowage.cli.fault;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun.Result;
+import io.stowage.cli.CliRun;
 import io.stowage.cli.client.BearerToken;
 import io.stowage.cli.client.HttpJson;
 import io.stowage.cli.output.Progress;
@@ -10,9 +11,7 @@ import io.stowage.cli.platform.StowageHome;
 import io.stowage.cli.platform.SupervisedService;
 import org.awaitility.Awaitility;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,30 +140,10 @@ final class FaultHarness implements AutoCloseable {
         }
     }
 
-    /** Runs the real command line in this JVM; @return exit code, standard output and standard error */
-    static synchronized Result cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            exit = StowageCli.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        Result result = new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        System.out.print(result.out());
-        System.err.print(result.err());
-        return result;
+    static Result cli(String... args) {
+        return CliRun.run(args);
     }
 
-    record Result(int exit, String out, String err) {
-    }
 
     @Override
     public void close() {

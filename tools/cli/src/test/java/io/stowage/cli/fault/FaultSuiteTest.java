@@ -2,6 +2,7 @@ package io.stowage.cli.fault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
+import io.stowage.cli.CliRun;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
 import io.stowage.events.Topics;
@@ -299,7 +300,7 @@ class FaultSuiteTest {
         return "dataset/" + name + "/r1";
     }
 
-    private static JsonNode json(FaultHarness.Result result, int exit) throws Exception {
+    private static JsonNode json(CliRun.Result result, int exit) throws Exception {
         assertThat(result.exit()).as(result.err()).isEqualTo(exit);
         return EventCodec.mapper().readTree(result.out());
     }

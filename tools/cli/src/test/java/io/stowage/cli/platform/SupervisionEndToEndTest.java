@@ -1,7 +1,8 @@
 package io.stowage.cli.platform;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun.Result;
+import io.stowage.cli.CliRun;
 import io.stowage.cli.client.BearerToken;
 import io.stowage.cli.output.Progress;
 import io.stowage.events.EventCodec;
@@ -10,9 +11,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,24 +93,8 @@ class SupervisionEndToEndTest {
         return EventCodec.mapper().readTree(result.out());
     }
 
-    record Result(int exit, String out, String err) {
-    }
 
-    private static synchronized Result cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            exit = StowageCli.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new Result(exit, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+    private static Result cli(String... args) {
+        return CliRun.run(args);
     }
 }
