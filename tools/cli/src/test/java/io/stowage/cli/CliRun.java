@@ -21,6 +21,26 @@ public final class CliRun {
     public record Result(int exit, String out, String err) {
     }
 
+    /**
+     * Runs {@code stowage args…} with the system property {@code stowage.home} set to {@code home} for the call (the
+     * directory the CLI keeps its session in), restoring the previous value afterwards.
+     *
+     * @return the exit code and output
+     */
+    public static synchronized Result runWithHome(java.nio.file.Path home, String... args) {
+        String saved = System.getProperty("stowage.home");
+        System.setProperty("stowage.home", home.toString());
+        try {
+            return run(args);
+        } finally {
+            if (saved == null) {
+                System.clearProperty("stowage.home");
+            } else {
+                System.setProperty("stowage.home", saved);
+            }
+        }
+    }
+
     /** @return the exit code and output of {@code stowage args…} */
     public static synchronized Result run(String... args) {
         PrintStream out = System.out;

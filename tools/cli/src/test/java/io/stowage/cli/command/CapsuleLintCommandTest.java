@@ -3,14 +3,11 @@ package io.stowage.cli.command;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stowage.cli.Repo;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun;
 import io.stowage.events.EventCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -44,10 +41,10 @@ class CapsuleLintCommandTest {
     void aCompleteCapsuleInARunDirectoryIsCleanAndNoLedgerIsAskedWithoutAStack() throws Exception {
         Files.writeString(runDir.resolve("experiment.json"), complete().toString());
 
-        Run run = run("capsule", "lint", runDir.toString());
+        CliRun.Result run = run("capsule", "lint", runDir.toString());
 
-        assertThat(run.code).as(run.err).isZero();
-        assertThat(run.out).startsWith("clean: " + runDir.resolve("experiment.json"))
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("clean: " + runDir.resolve("experiment.json"))
                 .contains("ledger not asked (no stack up");
     }
 
@@ -58,18 +55,18 @@ class CapsuleLintCommandTest {
         capsule.putObject("caps").put("wallTime", "6 hours").put("gpuHours", 1).put("usd", 5);
         Path file = Files.writeString(runDir.resolve("experiment.json"), capsule.toString());
 
-        Run text = run("capsule", "lint", file.toString());
-        Run json = run("capsule", "lint", file.toString(), "--json");
+        CliRun.Result text = run("capsule", "lint", file.toString());
+        CliRun.Result json = run("capsule", "lint", file.toString(), "--json");
 
-        assertThat(text.code).isEqualTo(2);
-        assertThat(text.out.lines()).containsExactly(
+        assertThat(text.exit()).isEqualTo(2);
+        assertThat(text.out().lines()).containsExactly(
                 "capsule question: missing; expected the research question the run answers, as a sentence",
                 "capsule seed: \"1234\" is not valid; expected an integer",
                 "capsule imageDigest: \"sha256:short\" is not valid; expected 'sha256:' followed by 64 lowercase hex digits",
                 "capsule caps.wallTime: \"6 hours\" is not valid; expected a duration above zero such as 6h, 90m or 2d",
                 "4 problems: " + file + "; ledger not asked (no stack up: start 'stowage up' or pass --ledger URL)");
-        assertThat(json.code).isEqualTo(2);
-        JsonNode out = EventCodec.mapper().readTree(json.out);
+        assertThat(json.exit()).isEqualTo(2);
+        JsonNode out = EventCodec.mapper().readTree(json.out());
         assertThat(out.path("clean").asBoolean()).isFalse();
         assertThat(out.path("problems").findValuesAsText("field")).containsExactly("question", "seed", "imageDigest", "caps.wallTime");
         assertThat(out.path("problems").get(0).path("expected").asText()).isNotBlank();
@@ -77,19 +74,19 @@ class CapsuleLintCommandTest {
 
     @Test
     void unreadableInputIsOneLineAndExit2() throws Exception {
-        Run missing = run("capsule", "lint", runDir.resolve("nope.json").toString());
-        Run noCapsule = run("capsule", "lint", runDir.toString());
+        CliRun.Result missing = run("capsule", "lint", runDir.resolve("nope.json").toString());
+        CliRun.Result noCapsule = run("capsule", "lint", runDir.toString());
         Path broken = Files.writeString(runDir.resolve("broken.json"), "{\"seed\": 12,");
-        Run bad = run("capsule", "lint", broken.toString());
-        Run nothing = run("capsule", "lint");
+        CliRun.Result bad = run("capsule", "lint", broken.toString());
+        CliRun.Result nothing = run("capsule", "lint");
 
-        assertThat(missing.code).isEqualTo(2);
-        assertThat(missing.err.strip()).isEqualTo("stowage: capsule " + runDir.resolve("nope.json") + " does not exist or is not a file");
-        assertThat(noCapsule.err.strip()).isEqualTo("stowage: no experiment.json in " + runDir);
-        assertThat(bad.code).isEqualTo(2);
-        assertThat(bad.err.strip()).startsWith("stowage: cannot parse " + broken).doesNotContain("\n");
-        assertThat(nothing.code).isEqualTo(2);
-        assertThat(nothing.out).isEmpty();
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err().strip()).isEqualTo("stowage: capsule " + runDir.resolve("nope.json") + " does not exist or is not a file");
+        assertThat(noCapsule.err().strip()).isEqualTo("stowage: no experiment.json in " + runDir);
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("stowage: cannot parse " + broken).doesNotContain("\n");
+        assertThat(nothing.exit()).isEqualTo(2);
+        assertThat(nothing.out()).isEmpty();
     }
 
     @Test
@@ -97,42 +94,19 @@ class CapsuleLintCommandTest {
         Files.writeString(runDir.resolve("experiment.json"), complete().toString());
         Path mounts = Files.writeString(runDir.resolve("mounts.json"), "[\"/src:/workspace\",\"/d:/datasets:ro\",\"/s:/secrets\"]");
 
-        Run bad = run("capsule", "lint", runDir.toString(), "--mounts", mounts.toString(), "--json");
-        Run compose = run("capsule", "lint", "--mounts", Repo.root().resolve("compose/docker-compose.yml").toString());
+        CliRun.Result bad = run("capsule", "lint", runDir.toString(), "--mounts", mounts.toString(), "--json");
+        CliRun.Result compose = run("capsule", "lint", "--mounts", Repo.root().resolve("compose/docker-compose.yml").toString());
 
-        assertThat(bad.code).isEqualTo(2);
-        JsonNode out = EventCodec.mapper().readTree(bad.out);
+        assertThat(bad.exit()).isEqualTo(2);
+        JsonNode out = EventCodec.mapper().readTree(bad.out());
         assertThat(out.path("problems").findValuesAsText("field")).containsExactly("/workspace", "/secrets");
         assertThat(out.path("problems").findValuesAsText("source")).containsOnly("mounts");
         assertThat(out.path("mountsChecked").asInt()).isEqualTo(3);
-        assertThat(compose.code).as(compose.out + compose.err).isZero();
-        assertThat(compose.out).startsWith("clean: ");
+        assertThat(compose.exit()).as(compose.out() + compose.err()).isZero();
+        assertThat(compose.out()).startsWith("clean: ");
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        String savedHome = System.getProperty("stowage.home");
-        int code;
-        try {
-            System.setProperty("stowage.home", home.toString());
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = StowageCli.execute(args);
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-            if (savedHome == null) {
-                System.clearProperty("stowage.home");
-            } else {
-                System.setProperty("stowage.home", savedHome);
-            }
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CliRun.Result run(String... args) {
+        return CliRun.runWithHome(home, args);
     }
 }

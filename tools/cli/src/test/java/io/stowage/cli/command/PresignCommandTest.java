@@ -2,7 +2,7 @@ package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
-import io.stowage.cli.StowageCli;
+import io.stowage.cli.CliRun;
 import io.stowage.cli.platform.Session;
 import io.stowage.events.EventCodec;
 import io.stowage.stack.StackEndpoints;
@@ -18,13 +18,10 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,11 +62,11 @@ class PresignCommandTest {
 
     @Test
     void aDayLongUrlFetchesTheExactBytesWithoutCredentials() throws Exception {
-        Run run = run("presign", KEY, "--expires", "24h");
+        CliRun.Result run = run("presign", KEY, "--expires", "24h");
 
-        assertThat(run.code).as(run.err).isZero();
-        URI url = URI.create(run.out.strip());
-        assertThat(run.out.strip()).contains("X-Amz-Expires=86400").contains("X-Amz-Signature=")
+        assertThat(run.exit()).as(run.err()).isZero();
+        URI url = URI.create(run.out().strip());
+        assertThat(run.out().strip()).contains("X-Amz-Expires=86400").contains("X-Amz-Signature=")
                 .doesNotContain(stackSecret());
         HttpResponse<byte[]> got = HttpClient.newHttpClient().send(HttpRequest.newBuilder(url).GET().build(),
                 HttpResponse.BodyHandlers.ofByteArray());
@@ -79,8 +76,8 @@ class PresignCommandTest {
 
     @Test
     void aTamperedUrlIsRefusedByTheStore() throws Exception {
-        Run run = run("presign", KEY, "--expires", "1h");
-        String tampered = run.out.strip().replace("X-Amz-Expires=3600", "X-Amz-Expires=604800");
+        CliRun.Result run = run("presign", KEY, "--expires", "1h");
+        String tampered = run.out().strip().replace("X-Amz-Expires=3600", "X-Amz-Expires=604800");
 
         HttpResponse<byte[]> got = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(tampered)).GET().build(),
                 HttpResponse.BodyHandlers.ofByteArray());
@@ -89,49 +86,49 @@ class PresignCommandTest {
 
     @Test
     void eightDaysIsAUsageErrorOfOneLine() {
-        Run run = run("presign", KEY, "--expires", "8d");
+        CliRun.Result run = run("presign", KEY, "--expires", "8d");
 
-        assertThat(run.code).isEqualTo(CliException.USAGE);
-        assertThat(run.out).isEmpty();
-        assertThat(run.err).isEqualTo("stowage: --expires '8d' is 691200 s; a presigned URL lives at most 7 days (604800 s)"
+        assertThat(run.exit()).isEqualTo(CliException.USAGE);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("stowage: --expires '8d' is 691200 s; a presigned URL lives at most 7 days (604800 s)"
                 + System.lineSeparator());
     }
 
     @Test
     void aKeyOutsideTheAllowlistIsDeniedEvenThoughTheObjectExists() {
-        Run run = run("presign", OUTSIDE, "--expires", "1h");
+        CliRun.Result run = run("presign", OUTSIDE, "--expires", "1h");
 
-        assertThat(run.code).isEqualTo(CliException.DENIED);
-        assertThat(run.out).isEmpty();
-        assertThat(run.err).startsWith("stowage: refused: key '" + OUTSIDE + "' is outside the prefixes allowed")
+        assertThat(run.exit()).isEqualTo(CliException.DENIED);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("stowage: refused: key '" + OUTSIDE + "' is outside the prefixes allowed")
                 .hasLineCount(1);
     }
 
     @Test
     void anAllowPrefixFlagExtendsTheAllowlist() throws Exception {
-        Run run = run("presign", OUTSIDE, "--expires", "1h", "--allow-prefix", "datasets/");
+        CliRun.Result run = run("presign", OUTSIDE, "--expires", "1h", "--allow-prefix", "datasets/");
 
-        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.exit()).as(run.err()).isZero();
         HttpResponse<byte[]> got = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(run.out.strip())).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                HttpRequest.newBuilder(URI.create(run.out().strip())).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(got.body()).isEqualTo(BYTES);
     }
 
     @Test
     void aMissingObjectFails() {
-        Run run = run("presign", "models/presign-test/r1/none/weights.bin");
+        CliRun.Result run = run("presign", "models/presign-test/r1/none/weights.bin");
 
-        assertThat(run.code).isEqualTo(CliException.FAILED);
-        assertThat(run.err).contains("no object at primary:").hasLineCount(1);
+        assertThat(run.exit()).isEqualTo(CliException.FAILED);
+        assertThat(run.err()).contains("no object at primary:").hasLineCount(1);
     }
 
     @Test
     void jsonNamesTheUrlAndItsLifetime(StackEndpoints stack) throws Exception {
         Instant before = Instant.now();
-        Run run = run("presign", KEY, "--expires", "7d", "--json");
+        CliRun.Result run = run("presign", KEY, "--expires", "7d", "--json");
 
-        assertThat(run.code).as(run.err).isZero();
-        JsonNode json = EventCodec.mapper().readTree(run.out);
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode json = EventCodec.mapper().readTree(run.out());
         assertThat(json.path("key").asText()).isEqualTo(KEY);
         assertThat(json.path("store").asText()).isEqualTo("primary");
         assertThat(json.path("bucket").asText()).isEqualTo(stack.primaryBucket());
@@ -149,30 +146,7 @@ class PresignCommandTest {
         return Session.readFrom(home.resolve("session.json")).stack().s3SecretKey();
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        String savedHome = System.getProperty("stowage.home");
-        int code;
-        try {
-            System.setProperty("stowage.home", home.toString());
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            code = StowageCli.execute(args);
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-            if (savedHome == null) {
-                System.clearProperty("stowage.home");
-            } else {
-                System.setProperty("stowage.home", savedHome);
-            }
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CliRun.Result run(String... args) {
+        return CliRun.runWithHome(home, args);
     }
 }
