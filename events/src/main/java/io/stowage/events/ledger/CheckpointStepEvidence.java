@@ -19,8 +19,22 @@ import java.util.Map;
  * @param pinned         an operator's newest pin or unpin event says pinned
  * @param expiredEventId the checkpoint.expired event's id; null while stored
  * @param expiredBytes   bytes the expiry deleted; 0 while stored
+ * @param promotedTo     the model revisions promoted from this step ({@code model/<model>/<revision>}, ascending), from
+ *                       the model.published events that name it in {@code fromCheckpoint}; empty when none (never null)
  */
 public record CheckpointStepEvidence(long step, AssetEvidence asset, int fileCount, long totalBytes,
                                      Map<String, Double> metrics, List<String> tags, Instant publishedAt,
-                                     boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes) {
+                                     boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes,
+                                     List<String> promotedTo) {
+    public CheckpointStepEvidence {
+        promotedTo = promotedTo == null ? List.of() : List.copyOf(promotedTo);
+    }
+
+    /** Evidence of a step no model revision names (the shape before promotions were projected). */
+    public CheckpointStepEvidence(long step, AssetEvidence asset, int fileCount, long totalBytes,
+                                  Map<String, Double> metrics, List<String> tags, Instant publishedAt,
+                                  boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes) {
+        this(step, asset, fileCount, totalBytes, metrics, tags, publishedAt, pinned, expiredEventId, expiredAt,
+                expiredBytes, List.of());
+    }
 }

@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Folds a stream of events, read again from the topics, into the projections the live ledger keeps (assets,
- * objects, upload failures, releases) — in memory, with the same domain projections as the live
- * {@code ProjectionWriter}, and the same rule that an event id counts once. Used by {@code audit replay}.
+ * objects, upload failures, releases, checkpoint steps, model promotions) — in memory, with the same domain
+ * projections as the live {@code ProjectionWriter}, and the same rule that an event id counts once. Used by {@code audit replay}.
  * An event type with no projection is counted in {@link #unprojected()}, as the live ledger would refuse it.
  */
 public final class ProjectionFold {
@@ -26,6 +26,8 @@ public final class ProjectionFold {
     private final Map<String, ObjectRecord> objects = new LinkedHashMap<>();
     private final Map<String, UploadFailureRecord> failures = new LinkedHashMap<>();
     private final Map<String, ReleaseRecord> releases = new LinkedHashMap<>();
+    private final Map<String, CheckpointStepRecord> steps = new LinkedHashMap<>();
+    private final Map<String, ModelPromotionRecord> promotions = new LinkedHashMap<>();
     private final Set<String> seen = new HashSet<>();
     private long applied;
     private long duplicates;
@@ -44,10 +46,15 @@ public final class ProjectionFold {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof CheckpointPublished e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+            steps.put(e.assetId(), CheckpointStepProjection.apply(steps.get(e.assetId()), e));
         } else if (event instanceof BaselineArchived e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
         } else if (event instanceof io.stowage.events.ModelPublished e) {
             assets.put(e.assetId(), AssetProjection.apply(assets.get(e.assetId()), e));
+            ModelPromotionRecord promotion = ModelPromotionProjection.apply(promotions.get(e.assetId()), e);
+            if (promotion != null) {
+                promotions.put(e.assetId(), promotion);
+            }
         } else if (event instanceof ObjectUploaded e) {
             String address = address(e.store(), e.bucket(), e.key());
             objects.put(address, ObjectProjection.apply(objects.get(address), e));
@@ -58,6 +65,7 @@ public final class ProjectionFold {
             failures.put(e.meta().eventId(), new UploadFailureRecord(e.meta().eventId(), e.assetId(), e.store(), e.key(),
                     e.reason(), e.permanent(), e.meta().time()));
         } else if (event instanceof io.stowage.events.CheckpointExpired e) {
+            steps.put(e.assetId(), CheckpointStepProjection.apply(steps.get(e.assetId()), e));
             // as the live ledger: the deleted objects leave the object projection
             e.objects().forEach(o -> {
                 String address = address(o.store(), o.bucket(), o.key());
@@ -66,9 +74,8 @@ public final class ProjectionFold {
                     objects.remove(address);
                 }
             });
-        } else if (event instanceof io.stowage.events.CheckpointPinned) {
-            // projected only into ledger_checkpoint_step, which the replay does not compare yet
-            return;
+        } else if (event instanceof io.stowage.events.CheckpointPinned e) {
+            steps.put(e.assetId(), CheckpointStepProjection.apply(steps.get(e.assetId()), e));
         } else if (ReleaseProjection.requestIdOf(event) != null) {
             String requestId = ReleaseProjection.requestIdOf(event);
             releases.put(requestId, ReleaseProjection.apply(releases.get(requestId), event));
@@ -99,6 +106,16 @@ public final class ProjectionFold {
     /** @return the folded release requests */
     public Collection<ReleaseRecord> releases() {
         return releases.values();
+    }
+
+    /** @return the folded retention rows of checkpoint steps ({@code ledger_checkpoint_step}), in first-seen order */
+    public Collection<CheckpointStepRecord> checkpointSteps() {
+        return steps.values();
+    }
+
+    /** @return the folded links of promoted model revisions ({@code ledger_model_promotion}), in first-seen order */
+    public Collection<ModelPromotionRecord> modelPromotions() {
+        return promotions.values();
     }
 
     /** @return events applied (distinct event ids) */

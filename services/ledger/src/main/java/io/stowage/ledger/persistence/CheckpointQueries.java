@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * Reads every checkpoint step of one run for retention: the step assets ({@code checkpoint/<E>/<R>/…}, so a step
- * published before retention rows existed is listed too), their objects and upload failures, and the retention rows.
+ * published before retention rows existed is listed too), their objects and upload failures, the retention rows, and
+ * the model revisions promoted from each step ({@code ledger_model_promotion}).
  */
 @ApplicationScoped
 public class CheckpointQueries {
@@ -39,24 +40,33 @@ public class CheckpointQueries {
                     return LedgerObject.<LedgerObject>list("assetId in ?1", ids)
                             .chain(objects -> LedgerUploadFailure.<LedgerUploadFailure>list("assetId in ?1", ids)
                                     .chain(failures -> LedgerCheckpointStep.<LedgerCheckpointStep>list("assetId in ?1", ids)
-                                            .map(steps -> assemble(experiment, run, assets,
-                                                    objects.stream().map(LedgerObject::toRecord).toList(),
-                                                    failures.stream().map(LedgerUploadFailure::toRecord).toList(),
-                                                    steps.stream().map(LedgerCheckpointStep::toRecord)
-                                                            .collect(Collectors.toMap(CheckpointStepRecord::assetId, Function.identity()))))));
+                                            .chain(steps -> LedgerModelPromotion.<LedgerModelPromotion>list("checkpointAssetId in ?1", ids)
+                                                    .map(promotions -> assemble(experiment, run, assets,
+                                                            objects.stream().map(LedgerObject::toRecord).toList(),
+                                                            failures.stream().map(LedgerUploadFailure::toRecord).toList(),
+                                                            steps.stream().map(LedgerCheckpointStep::toRecord)
+                                                                    .collect(Collectors.toMap(CheckpointStepRecord::assetId, Function.identity())),
+                                                            promotedTo(promotions))))));
                 }));
     }
 
     private static RunCheckpoints assemble(String experiment, String run, List<AssetRecord> assets,
                                            List<ObjectRecord> objects, List<UploadFailureRecord> failures,
-                                           Map<String, CheckpointStepRecord> steps) {
+                                           Map<String, CheckpointStepRecord> steps, Map<String, List<String>> promotedTo) {
         List<CheckpointStepEvidence> out = assets.stream().map(a -> {
             long number = Long.parseLong(a.assetId().substring(a.assetId().lastIndexOf('/') + 1));
             CheckpointStepRecord s = steps.getOrDefault(a.assetId(), CheckpointStepRecord.empty(a.assetId(), experiment, run, number));
             return new CheckpointStepEvidence(number, EvidenceAssembler.evidenceOf(a, objects, failures), s.fileCount(),
                     s.totalBytes(), s.metrics(), s.tags(), s.publishedAt(), s.pinned(), s.expiredEventId(), s.expiredAt(),
-                    s.expiredBytes());
+                    s.expiredBytes(), promotedTo.getOrDefault(a.assetId(), List.of()));
         }).sorted(Comparator.comparingLong(CheckpointStepEvidence::step)).toList();
         return new RunCheckpoints(experiment, run, out);
+    }
+
+    // step asset id -> the model revisions promoted from it, ascending
+    private static Map<String, List<String>> promotedTo(List<LedgerModelPromotion> promotions) {
+        return promotions.stream().collect(Collectors.groupingBy(p -> p.checkpointAssetId, java.util.TreeMap::new,
+                Collectors.collectingAndThen(Collectors.mapping(p -> p.modelAssetId, Collectors.toList()),
+                        l -> l.stream().sorted().toList())));
     }
 }

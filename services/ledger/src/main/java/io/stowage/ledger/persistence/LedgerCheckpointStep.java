@@ -66,7 +66,7 @@ public class LedgerCheckpointStep extends PanacheEntityBase {
         experiment = r.experiment();
         run = r.run();
         step = r.step();
-        metrics = write(r.metrics());
+        metrics = write(new java.util.TreeMap<>(r.metrics())); // sorted: the same text whichever JVM wrote it
         tags = write(r.tags());
         publishedAt = r.publishedAt();
         publishedEventId = r.publishedEventId();

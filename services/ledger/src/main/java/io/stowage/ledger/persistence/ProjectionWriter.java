@@ -27,8 +27,9 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Applies one decoded event to the projection tables (asset, object, upload failure, release) in the
- * caller's transaction: it loads the row, lets the domain projection compute the new state, writes it back.
+ * Applies one decoded event to the projection tables (asset, object, upload failure, release, checkpoint step,
+ * model promotion) in the caller's transaction: it loads the row, lets the domain projection compute the new state,
+ * writes it back.
  * For a batch, {@link #preload} first loads every row the batch touches in three queries, so that applying the
  * events needs no further query (and the inserts and updates go to PostgreSQL in JDBC-style batches at flush).
  */
@@ -111,7 +112,7 @@ public class ProjectionWriter {
         } else if (event instanceof BaselineArchived e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));
         } else if (event instanceof io.stowage.events.ModelPublished e) {
-            return asset(e.assetId(), a -> AssetProjection.apply(a, e));
+            return asset(e.assetId(), a -> AssetProjection.apply(a, e)).chain(() -> promotion(e));
         } else if (event instanceof ObjectUploaded e) {
             return object(preloaded, e.store(), e.bucket(), e.key(), o -> ObjectProjection.apply(o, e));
         } else if (event instanceof ObjectVerified e) {
@@ -147,6 +148,19 @@ public class ProjectionWriter {
         return LedgerCheckpointStep.<LedgerCheckpointStep>findById(assetId).chain(row -> {
             CheckpointStepRecord next = change.apply(row == null ? null : row.toRecord());
             return row == null ? new LedgerCheckpointStep().set(next).persist().replaceWithVoid() : done(row.set(next));
+        });
+    }
+
+    // a revision promoted from a checkpoint step: the step lists it, the revision names the step
+    private Uni<Void> promotion(io.stowage.events.ModelPublished e) {
+        if (e.fromCheckpoint() == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return LedgerModelPromotion.<LedgerModelPromotion>findById(e.assetId()).chain(row -> {
+            io.stowage.ledger.domain.ModelPromotionRecord current = row == null ? null : row.toRecord();
+            io.stowage.ledger.domain.ModelPromotionRecord next = io.stowage.ledger.domain.ModelPromotionProjection.apply(current, e);
+            return row == null && next != null ? new LedgerModelPromotion().set(next).persist().replaceWithVoid()
+                    : Uni.createFrom().voidItem();
         });
     }
 

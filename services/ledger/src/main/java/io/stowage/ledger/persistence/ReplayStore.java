@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import io.stowage.events.EventCodec;
 import io.stowage.ledger.domain.AssetRecord;
+import io.stowage.ledger.domain.CheckpointStepRecord;
+import io.stowage.ledger.domain.ModelPromotionRecord;
 import io.stowage.ledger.domain.ObjectRecord;
 import io.stowage.ledger.domain.ProjectionDifference;
 import io.stowage.ledger.domain.ProjectionFold;
@@ -73,6 +75,8 @@ public class ReplayStore {
             rows.put("ledger_object", objects(db, schema, fold.objects()));
             rows.put("ledger_upload_failure", failures(db, schema, fold.uploadFailures()));
             rows.put("ledger_release", releases(db, schema, fold.releases()));
+            rows.put("ledger_checkpoint_step", checkpointSteps(db, schema, fold.checkpointSteps()));
+            rows.put("ledger_model_promotion", promotions(db, schema, fold.modelPromotions()));
             db.commit();
         }
         return rows;
@@ -95,6 +99,10 @@ public class ReplayStore {
                     live, replay, prefix);
             diff(db, out, "ledger_release", null, "coalesce(l.request_id, r.request_id)", "l.request_id = r.request_id",
                     live, replay, prefix);
+            diff(db, out, "ledger_checkpoint_step", "asset_id", "coalesce(l.asset_id, r.asset_id)", "l.asset_id = r.asset_id",
+                    live, replay, prefix);
+            diff(db, out, "ledger_model_promotion", "model_asset_id", "coalesce(l.model_asset_id, r.model_asset_id)",
+                    "l.model_asset_id = r.model_asset_id", live, replay, prefix);
         }
         return out;
     }
@@ -209,6 +217,43 @@ public class ReplayStore {
             s.setBoolean(6, row.released);
             s.setString(7, row.failureReason);
             s.setString(8, row.plan);
+        });
+    }
+
+    private static long checkpointSteps(Connection db, String schema, Iterable<CheckpointStepRecord> rows) throws SQLException {
+        String sql = "insert into " + schema + ".ledger_checkpoint_step (asset_id, experiment, run, step, metrics, tags,"
+                + " published_at, published_event_id, file_count, total_bytes, pinned, pin_event_id, pin_at, expired_event_id,"
+                + " expired_at, expired_bytes) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        return batch(db, sql, rows, (s, r) -> {
+            // the same JSON text the live row holds (LedgerCheckpointStep.set)
+            LedgerCheckpointStep row = new LedgerCheckpointStep().set(r);
+            s.setString(1, row.assetId);
+            s.setString(2, row.experiment);
+            s.setString(3, row.run);
+            s.setLong(4, row.step);
+            s.setString(5, row.metrics);
+            s.setString(6, row.tags);
+            time(s, 7, row.publishedAt);
+            s.setString(8, row.publishedEventId);
+            s.setInt(9, row.fileCount);
+            s.setLong(10, row.totalBytes);
+            s.setBoolean(11, row.pinned);
+            s.setString(12, row.pinEventId);
+            time(s, 13, row.pinAt);
+            s.setString(14, row.expiredEventId);
+            time(s, 15, row.expiredAt);
+            s.setLong(16, row.expiredBytes);
+        });
+    }
+
+    private static long promotions(Connection db, String schema, Iterable<ModelPromotionRecord> rows) throws SQLException {
+        String sql = "insert into " + schema + ".ledger_model_promotion (model_asset_id, checkpoint_asset_id, event_id,"
+                + " promoted_at) values (?,?,?,?)";
+        return batch(db, sql, rows, (s, p) -> {
+            s.setString(1, p.modelAssetId());
+            s.setString(2, p.checkpointAssetId());
+            s.setString(3, p.eventId());
+            time(s, 4, p.promotedAt());
         });
     }
 

@@ -7,6 +7,7 @@ import io.stowage.events.CheckpointExpired;
 import io.stowage.events.CheckpointPinned;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.EventMeta;
+import io.stowage.events.ModelPublished;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectUploaded;
@@ -28,7 +29,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The retention view of a run against the real broker and PostgreSQL: metrics and tags from checkpoint.published, the
- * newest pin or unpin, and an expiry that removes the step's objects from the object projection.
+ * newest pin or unpin, the model revisions promoted from a step, and an expiry that removes the step's objects from the
+ * object projection.
  */
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
@@ -62,6 +64,19 @@ class CheckpointStepsApiTest {
         assertThat(steps.getBoolean("steps[1].pinned")).as("the unpin is newer than the pin").isFalse();
         assertThat(steps.getInt("steps[0].fileCount")).isEqualTo(1);
         assertThat(steps.getList("steps[0].asset.objects.key")).containsExactly(key1);
+
+        // a model revision promoted from step 200: the step lists it, the revision names the step
+        ModelPublished promoted = ModelPublished.of(meta("model/tiny-" + run + "/r1"), "tiny-" + run, "r1",
+                "/stage/models/promoted", "/stage/m.json", 300, SHA, 1, 7, "MIT", s2.assetId(), s2.assetId());
+        send(List.of(promoted));
+        JsonPath linked = steps();
+        assertThat(linked.getList("steps[1].promotedTo")).containsExactly("model/tiny-" + run + "/r1");
+        assertThat(linked.getList("steps[0].promotedTo")).isEmpty();
+        JsonPath from = given().queryParam("id", "model/tiny-" + run + "/r1").get("/api/models/promotion")
+                .then().statusCode(200).extract().jsonPath();
+        assertThat(from.getString("fromCheckpoint")).isEqualTo(s2.assetId());
+        assertThat(from.getString("eventId")).isEqualTo(promoted.meta().eventId());
+        given().queryParam("id", "model/tiny-" + run + "/none").get("/api/models/promotion").then().statusCode(404);
 
         CheckpointExpired expired = CheckpointExpired.of(meta(s1.assetId()), "exp", run, 100, SHA,
                 List.of(new CheckpointExpired.ExpiredObject("primary", "stowage-primary", key1, 7)), "ops");

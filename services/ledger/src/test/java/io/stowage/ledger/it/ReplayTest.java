@@ -43,8 +43,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@code audit replay} against the real broker and PostgreSQL: a demo-like run (a dataset with its shard, members
- * and manifest uploaded and verified, an upload failure, a checkpoint, a denied release, one event redelivered) is
- * consumed by the ledger; a replay of every topic into a fresh schema reports no difference for it; after one
+ * and manifest uploaded and verified, an upload failure, a checkpoint pinned and promoted to a model revision, a denied
+ * release, one event redelivered) is consumed by the ledger; a replay of every topic into a fresh schema reports no difference for it; after one
  * {@code ledger_object} row's SHA-256 is changed by hand it reports exactly that row, with both values; the replay
  * schema is dropped afterwards.
  */
@@ -85,6 +85,8 @@ class ReplayTest {
         assertThat(clean.events()).isGreaterThanOrEqualTo(flow.size());
         assertThat(clean.duplicates()).as("the redelivered record").isGreaterThanOrEqualTo(1);
         assertThat(clean.rows().get("ledger_object")).as("shard, members, manifest").isGreaterThanOrEqualTo(3);
+        assertThat(clean.rows().get("ledger_checkpoint_step")).as("the step, published and pinned").isGreaterThanOrEqualTo(1);
+        assertThat(clean.rows().get("ledger_model_promotion")).as("the revision promoted from it").isGreaterThanOrEqualTo(1);
         assertThat(clean.liveCaughtUp()).isTrue();
         assertThat(schemaExists(clean.schema())).as("replay schema dropped").isFalse();
 
@@ -153,6 +155,10 @@ class ReplayTest {
         String checkpoint = "checkpoint/" + run + "/run1/000000000100";
         events.add(CheckpointPublished.of(meta(checkpoint), run, "run1", 100, "/ckpt/" + run + "/step-100",
                 "/staging/" + run + "/100.json", SHA, 1, 4096, true, List.of("tag"), new Provenance("abc123", SHA, SHA)));
+        events.add(io.stowage.events.CheckpointPinned.of(meta(checkpoint), run, "run1", 100, true, "ops"));
+        events.add(io.stowage.events.ModelPublished.of(meta("model/" + run + "-m/r1"), run + "-m", "r1",
+                "/staging/models/" + run + "-m/r1/promoted", "/staging/" + run + "-m.json", 300, SHA, 1, 4096, "MIT",
+                checkpoint, checkpoint));
         String requestId = run + "-req";
         events.add(ReleaseRequested.of(meta("release/" + requestId), requestId, dir, false, "ops"));
         events.add(GateDenied.of(meta("release/" + requestId), requestId, dir, false,

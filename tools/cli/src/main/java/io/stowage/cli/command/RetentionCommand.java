@@ -12,6 +12,7 @@ import io.stowage.cli.retention.CapsuleRetention;
 import io.stowage.cli.retention.LatestStep;
 import io.stowage.cli.retention.RetentionPlan;
 import io.stowage.cli.retention.RetentionPlanner;
+import io.stowage.cli.retention.domain.KeepReason;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.cli.store.PrimaryStore;
 import picocli.CommandLine.Command;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -127,6 +129,12 @@ public final class RetentionCommand {
         }
     }
 
+    // "promoted" names the revisions: "promoted to model/M/R"
+    private static List<String> keptBy(RetentionPlan.Step s) {
+        return s.keptBy().stream().map(r -> KeepReason.PROMOTED.label().equals(r) && !s.promotedTo().isEmpty()
+                ? "promoted to " + String.join(" and ", s.promotedTo()) : r).toList();
+    }
+
     static void print(RetentionPlan plan) {
         System.out.printf("retention plan for %s/%s at %s; policy %s; latest.json names %s%n", plan.experiment(),
                 plan.run(), plan.evaluatedAt(), plan.policy(), plan.latestStep() == null ? "no step" : plan.latestStep());
@@ -135,7 +143,7 @@ public final class RetentionCommand {
             long objects = s.stores().values().stream().mapToLong(o -> o.keys().size()).sum();
             long bytes = s.stores().values().stream().mapToLong(RetentionPlan.StoreObjects::bytes).sum();
             System.out.printf("%-12d %-7s %-9s %8d %14d  %s%n", s.step(), s.decision(), s.verified() ? "yes" : "no",
-                    objects, bytes, String.join(", ", s.keptBy()));
+                    objects, bytes, String.join(", ", keptBy(s)));
         }
         plan.freed().forEach((store, o) -> System.out.printf("frees in %s: %d objects, %d bytes%n", store, o.keys().size(), o.bytes()));
         System.out.printf("%d of %d steps expire; monthly cost freed (primary store): %s%n", plan.expired().size(),

@@ -42,10 +42,14 @@ public final class ModelPromoter {
     /**
      * The promoted revision as it will be stored, and the step it came from.
      *
+     * @param checkpoint  the step's asset id, {@code checkpoint/<experiment>/<run>/<step>}
      * @param stepEventId the id of the step's {@code checkpoint.published} (its ledger {@code sealedEventId}), or null
+     * @param experiment  the step's experiment, as given
+     * @param run         the step's run, as given
+     * @param step        the step number as stored (for {@code --latest}, the one the run's latest.json names)
      */
     public record Promotion(ModelPublisher.Planned planned, String checkpoint, List<StoredCheckpoint.StoredFile> files,
-                            String stepEventId) {
+                            String stepEventId, String experiment, String run, long step) {
     }
 
     /** What the ledger knows of the step: its provenance and the id of the event that published it. */
@@ -75,7 +79,7 @@ public final class ModelPromoter {
                 source == null || source.isBlank() ? checkpoint : source.strip(), checkpoint, provenance, files);
         byte[] json = ModelPublisher.json(manifest);
         return new Promotion(new ModelPublisher.Planned(promotedDir, manifest, json, Sha256.of(json)), checkpoint,
-                stored.files(), record.publishedEventId());
+                stored.files(), record.publishedEventId(), experiment, run, stored.step());
     }
 
     /**

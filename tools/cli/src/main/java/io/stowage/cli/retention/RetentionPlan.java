@@ -26,10 +26,22 @@ public record RetentionPlan(String experiment, String run, Map<String, Object> p
      *
      * @param decision "keep" or "expire"
      * @param keptBy   the reasons that keep it (kebab-case, e.g. latest, keep-best); empty for an expired step
-     * @param stores   per store: the step's object keys and bytes
+     * @param stores     per store: the step's object keys and bytes
+     * @param promotedTo the model revisions promoted from the step ({@code model/<model>/<revision>}); kept by
+     *                   {@code promoted} while not empty
      */
     public record Step(long step, String decision, List<String> keptBy, boolean verified, Map<String, Double> metrics,
-                       List<String> tags, boolean pinned, Map<String, StoreObjects> stores) {
+                       List<String> tags, boolean pinned, Map<String, StoreObjects> stores, List<String> promotedTo) {
+        public Step {
+            promotedTo = promotedTo == null ? List.of() : List.copyOf(promotedTo);
+        }
+
+        /** A step no model revision names. */
+        public Step(long step, String decision, List<String> keptBy, boolean verified, Map<String, Double> metrics,
+                    List<String> tags, boolean pinned, Map<String, StoreObjects> stores) {
+            this(step, decision, keptBy, verified, metrics, tags, pinned, stores, List.of());
+        }
+
         /** @return true for an expired step */
         public boolean expire() {
             return "expire".equals(decision);

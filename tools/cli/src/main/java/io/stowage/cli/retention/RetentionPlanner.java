@@ -32,7 +32,7 @@ public final class RetentionPlanner {
     public static RetentionPlan plan(RunCheckpoints run, RetentionPolicy policy, Long latestStep, Instant now) {
         List<CheckpointStepEvidence> stored = run.steps().stream().filter(s -> s.expiredEventId() == null).toList();
         List<StepFacts> facts = stored.stream().map(s -> new StepFacts(s.step(), StepVerification.verified(s), s.pinned(),
-                s.asset().keyCheckpoint(), s.tags(), s.metrics(), s.publishedAt(), false)).toList();
+                s.asset().keyCheckpoint(), s.tags(), s.metrics(), s.publishedAt(), false, s.promotedTo())).toList();
         List<StepDecision> decisions = RetentionRules.decide(policy, facts, latestStep, now);
         List<RetentionPlan.Step> steps = new ArrayList<>();
         Map<String, List<String>> freedKeys = new TreeMap<>();
@@ -49,7 +49,7 @@ public final class RetentionPlanner {
             }
             steps.add(new RetentionPlan.Step(s.step(), d.expired() ? "expire" : "keep",
                     d.reasons().stream().map(KeepReason::label).toList(), facts.get(i).verified(), s.metrics(), s.tags(),
-                    s.pinned(), stores));
+                    s.pinned(), stores, s.promotedTo()));
         }
         Map<String, RetentionPlan.StoreObjects> freed = new TreeMap<>();
         freedKeys.forEach((store, keys) -> freed.put(store, new RetentionPlan.StoreObjects(List.copyOf(keys), freedBytes.get(store))));

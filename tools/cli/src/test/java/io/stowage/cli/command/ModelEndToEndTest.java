@@ -334,6 +334,79 @@ class ModelEndToEndTest {
         assertThat(to.resolve("optimizer.pt")).hasContent("adam state\n");
     }
 
+    /**
+     * Three more steps of run1 with {@code val_loss} (step 150 has none): a selector missing or doubled exits 2 with one
+     * line; {@code --best} by a metric no verified step has fails naming it; {@code --best val_loss --mode min} promotes
+     * step 200 and says why; the ledger's steps list the revisions promoted from each step and the revision names its
+     * step; after an operator's unpin lifts the promote-time pin, retention still keeps both promoted steps and says
+     * "promoted to model/…", while the step no revision names expires.
+     */
+    @Test
+    @Order(10)
+    void bestByAMetricPromotesTheVerifiedStepWithTheLowestValueAndRetentionKeepsItUnpinned() throws Exception {
+        Path runDir = work.resolve("hot/runs/run1");
+        for (long n : new long[] {200, 250, 300}) {
+            Path step = Files.createDirectories(runDir.resolve("step-" + String.format("%012d", n)));
+            Files.writeString(step.resolve("model.pt"), ("weights of " + n + "\n").repeat(1000));
+            Result published = cli("checkpoint", "publish", step.toString(), "--experiment", "exp", "--run", "run1",
+                    "--metric", "val_loss=" + (n == 200 ? "0.25" : n == 250 ? "0.9" : "0.5"));
+            assertThat(published.exit()).as(published.err()).isZero();
+        }
+        List<String> common = List.of("model", "promote", "--experiment", "exp", "--run", "run1", "--model", "tiny",
+                "--license", "MIT");
+        for (List<String> bad : List.of(List.of("--revision", "x", "--step", "150", "--latest"),
+                List.of("--revision", "x"), List.of("--revision", "x", "--best", "val_loss"),
+                List.of("--revision", "x", "--step", "150", "--mode", "min"))) {
+            Result r = cli(Stream.concat(common.stream(), bad.stream()).toArray(String[]::new));
+            assertThat(r.exit()).as(String.join(" ", bad)).isEqualTo(CliException.USAGE);
+            assertThat(r.err().strip()).startsWith("stowage: give exactly one of --step N, --best METRIC --mode min|max or"
+                    + " --latest").doesNotContain("\n");
+        }
+        Result noMetric = cli(Stream.concat(common.stream(), Stream.of("--revision", "x", "--best", "bleu", "--mode", "max"))
+                .toArray(String[]::new));
+        assertThat(noMetric.exit()).isEqualTo(CliException.FAILED);
+        assertThat(noMetric.err()).contains("'bleu'").contains("none of its 4 verified step(s)");
+
+        Result best = cli(Stream.concat(common.stream(), Stream.of("--revision", "best", "--best", "val_loss", "--mode",
+                "min", "--json")).toArray(String[]::new));
+        assertThat(best.exit()).as(best.err()).isZero();
+        JsonNode out = EventCodec.mapper().readTree(best.out());
+        assertThat(out.path("status").asText()).isEqualTo("stored");
+        assertThat(out.path("fromCheckpoint").asText()).isEqualTo("checkpoint/exp/run1/000000000200");
+        assertThat(out.path("chosen").path("step").asLong()).isEqualTo(200);
+        assertThat(out.path("chosen").path("selector").asText()).isEqualTo("best");
+        assertThat(out.path("chosen").path("value").asDouble()).isEqualTo(0.25);
+        assertThat(out.path("chosen").path("reason").asText()).contains("lowest val_loss").contains("3 verified step(s)");
+
+        HttpJson http = new HttpJson();
+        JsonNode steps = http.get(platform.session().serviceUrl("ledger")
+                .resolve("/api/checkpoints/steps?experiment=exp&run=run1"), JsonNode.class).orElseThrow();
+        TreeMap<Long, String> promotedTo = new TreeMap<>();
+        steps.path("steps").forEach(s -> promotedTo.put(s.path("step").asLong(), s.path("promotedTo").toString()));
+        assertThat(promotedTo).containsEntry(150L, "[\"model/tiny/from-150\"]").containsEntry(200L, "[\"model/tiny/best\"]")
+                .containsEntry(250L, "[]").containsEntry(300L, "[]");
+        JsonNode from = http.get(platform.session().serviceUrl("ledger").resolve("/api/models/promotion?id=model/tiny/best"),
+                JsonNode.class).orElseThrow();
+        assertThat(from.path("fromCheckpoint").asText()).isEqualTo("checkpoint/exp/run1/000000000200");
+
+        for (String n : List.of("150", "200")) {
+            Result unpinned = cli("checkpoint", "unpin", "--experiment", "exp", "--run", "run1", "--step", n);
+            assertThat(unpinned.exit()).as(unpinned.err()).isZero();
+        }
+        Result plan = cli("retention", "plan", "--experiment", "exp", "--run", "run1", "--keep-last", "1", "--json");
+        assertThat(plan.exit()).as(plan.err()).isZero();
+        TreeMap<Long, String> decisions = new TreeMap<>();
+        EventCodec.mapper().readTree(plan.out()).path("steps").forEach(s -> decisions.put(s.path("step").asLong(),
+                s.path("decision").asText() + " " + s.path("keptBy") + " pinned=" + s.path("pinned").asBoolean()));
+        assertThat(decisions).containsEntry(150L, "keep [\"promoted\"] pinned=false")
+                .containsEntry(200L, "keep [\"promoted\"] pinned=false");
+        assertThat(decisions.get(250L)).as("no revision names it").startsWith("expire");
+        assertThat(decisions.get(300L)).startsWith("keep").contains("latest");
+        Result text = cli("retention", "plan", "--experiment", "exp", "--run", "run1", "--keep-last", "1");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("promoted to model/tiny/best").contains("promoted to model/tiny/from-150");
+    }
+
     static TreeMap<String, byte[]> files(Path dir) throws IOException {
         TreeMap<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(dir)) {

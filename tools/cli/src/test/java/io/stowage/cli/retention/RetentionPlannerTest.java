@@ -64,4 +64,22 @@ class RetentionPlannerTest {
         assertThat(plan.expired()).isEmpty();
         assertThat(plan.steps()).extracting(RetentionPlan.Step::verified).containsExactly(false, false, false, true);
     }
+
+    @Test
+    void aStepTheLedgerListsAsPromotedIsKeptUnpinnedAndThePlanNamesTheRevision() {
+        CheckpointStepEvidence plain = step(100, false, List.of(object("primary", 100, 10, VerifyResult.OK, VerifyResult.OK)), 1);
+        CheckpointStepEvidence p = step(200, false, List.of(object("primary", 200, 10, VerifyResult.OK, VerifyResult.OK)), 1);
+        CheckpointStepEvidence promoted = new CheckpointStepEvidence(200, p.asset(), 1, 10, p.metrics(), List.of(),
+                p.publishedAt(), false, null, null, 0, List.of("model/tiny/r1"));
+        CheckpointStepEvidence newest = step(300, false, List.of(object("primary", 300, 10, VerifyResult.OK, VerifyResult.OK)), 1);
+        RetentionPolicy keepLastOne = new RetentionPolicy(1, null, null, null, null, null, false);
+
+        RetentionPlan plan = RetentionPlanner.plan(new RunCheckpoints("e", "r", List.of(plain, promoted, newest)),
+                keepLastOne, 300L, NOW);
+
+        assertThat(plan.expired()).extracting(RetentionPlan.Step::step).containsExactly(100L);
+        assertThat(plan.steps().get(1).keptBy()).containsExactly("promoted");
+        assertThat(plan.steps().get(1).promotedTo()).containsExactly("model/tiny/r1");
+        assertThat(plan.steps().get(1).pinned()).isFalse();
+    }
 }

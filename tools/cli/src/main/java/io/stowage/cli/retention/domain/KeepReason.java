@@ -10,6 +10,8 @@ public enum KeepReason {
     NEWEST_VERIFIED("newest-verified"),
     /** An operator's pin. */
     PINNED("pinned"),
+    /** A model revision names it (was promoted from it): kept whatever the pins say, an unpin included. */
+    PROMOTED("promoted"),
     /** Tagged best (counts as a pin unless the policy says otherwise). */
     BEST_TAG("best-tag"),
     /** A key checkpoint (counts as a pin unless the policy says otherwise). */

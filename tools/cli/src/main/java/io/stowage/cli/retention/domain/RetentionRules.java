@@ -11,9 +11,9 @@ import java.util.TreeMap;
 
 /**
  * Decides, for every stored step of one run, keep or expire: the union of the policy's rules keeps, and the
- * protections keep whatever the policy says (latest.json's step, the newest verified step, pins, unverified steps,
- * the newest verified step older than an unverified one, leased steps, and — unless the policy turns it off — best
- * tags and key checkpoints). A step is expired only when no reason keeps it. Pure: the same facts give the same
+ * protections keep whatever the policy says (latest.json's step, the newest verified step, pins, a step a model
+ * revision was promoted from whatever its pins say, unverified steps, the newest verified step older than an
+ * unverified one, leased steps, and — unless the policy turns it off — best tags and key checkpoints). A step is expired only when no reason keeps it. Pure: the same facts give the same
  * decisions, so a restart or a resume never changes what is kept.
  */
 public final class RetentionRules {
@@ -67,6 +67,7 @@ public final class RetentionRules {
         for (StepFacts s : steps) {
             Set<KeepReason> r = reasons.get(s.step());
             when(s.pinned(), r, KeepReason.PINNED);
+            when(!s.promotedTo().isEmpty(), r, KeepReason.PROMOTED);
             when(policy.tagsArePins() && s.tags().contains(RetentionPolicy.BEST_TAG), r, KeepReason.BEST_TAG);
             when(policy.tagsArePins() && s.key(), r, KeepReason.KEY);
             when(!s.verified(), r, KeepReason.UNVERIFIED);

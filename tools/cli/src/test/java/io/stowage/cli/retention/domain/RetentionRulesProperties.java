@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * For random runs (steps, verification, metrics, tags, pins, ages) and random policies, the expired set never holds a
- * step a rule keeps, latest.json's step, the newest verified step, a pinned, unverified or leased step; and a step
+ * step a rule keeps, latest.json's step, the newest verified step, a pinned, promoted, unverified or leased step; and a step
  * no reason keeps is expired.
  */
 class RetentionRulesProperties {
@@ -44,7 +44,7 @@ class RetentionRulesProperties {
             assertThat(expired).doesNotContain(verified.get(0).step());
         }
         for (StepFacts s : run.steps()) {
-            if (s.pinned() || !s.verified() || s.leased()) {
+            if (s.pinned() || !s.verified() || s.leased() || !s.promotedTo().isEmpty()) {
                 assertThat(expired).doesNotContain(s.step());
             }
             if (policy.keepEvery() != null && s.step() % policy.keepEvery() == 0) {
@@ -89,7 +89,11 @@ class RetentionRulesProperties {
                 Arbitraries.integers().between(0, 19).map(i -> i == 0))
                 .as((n, v, p, k, tags, loss, at, leased) -> new StepFacts(n, v, p, k, tags,
                         loss.map(l -> Map.of("val_loss", l)).orElse(Map.of()), at, leased));
-        return step.list().ofMaxSize(25).uniqueElements(StepFacts::step).flatMap(steps -> {
+        // sometimes a model revision was promoted from the step (its pin may have been lifted since)
+        Arbitrary<StepFacts> promotedOrNot = Combinators.combine(step, Arbitraries.integers().between(0, 7))
+                .as((s, i) -> i != 0 ? s : new StepFacts(s.step(), s.verified(), s.pinned(), s.key(), s.tags(), s.metrics(),
+                        s.publishedAt(), s.leased(), List.of("model/m/r" + s.step())));
+        return promotedOrNot.list().ofMaxSize(25).uniqueElements(StepFacts::step).flatMap(steps -> {
             Arbitrary<Long> latest = steps.isEmpty() ? Arbitraries.just(null)
                     : Arbitraries.of(steps.stream().map(StepFacts::step).toList()).injectNull(0.2);
             return latest.map(l -> new Run(steps, l));

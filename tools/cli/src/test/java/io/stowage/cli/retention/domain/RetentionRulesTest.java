@@ -133,4 +133,23 @@ class RetentionRulesTest {
         assertThatThrownBy(() -> RetentionRules.decide(RetentionPolicy.NONE, List.of(step(1, 1), step(1, 2)), null, NOW))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aStepAModelRevisionNamesIsKeptAfterItsPinIsLiftedAndOnlyThatStep() {
+        // the promote-time pin was lifted by an operator's unpin: pinned is false, the revision still names the step
+        StepFacts promoted = new StepFacts(100, true, false, false, List.of(), Map.of("val_loss", 0.9),
+                NOW.minusSeconds(3600), false, List.of("model/tiny/r1"));
+        StepFacts temporaryPromoted = new StepFacts(200, true, false, false, List.of("temporary"), Map.of("val_loss", 0.8),
+                NOW.minus(Duration.ofDays(30)), false, List.of("model/tiny/r2", "model/tiny/r3"));
+        List<StepFacts> steps = List.of(promoted, temporaryPromoted, step(300, 0.7), step(400, 0.6), step(500, 0.5));
+        RetentionPolicy keepLastOne = new RetentionPolicy(1, null, null, null, null, Duration.ofDays(7), null);
+
+        List<StepDecision> d = RetentionRules.decide(keepLastOne, steps, 500L, NOW);
+
+        assertThat(expired(d)).as("only the steps no revision names").containsExactly(300L, 400L);
+        assertThat(reasonsOf(d, 100)).containsExactly(KeepReason.PROMOTED);
+        assertThat(reasonsOf(d, 200)).as("an expired TTL does not lift it either").containsExactly(KeepReason.PROMOTED);
+        assertThat(KeepReason.PROMOTED.protects()).isTrue();
+        assertThat(KeepReason.PROMOTED.label()).isEqualTo("promoted");
+    }
 }
