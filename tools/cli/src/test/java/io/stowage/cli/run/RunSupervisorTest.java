@@ -66,8 +66,12 @@ class RunSupervisorTest {
     };
 
     private RunSupervisor supervisor(Optional<RunSupervisor.CapRequest> cap) {
+        return supervisor(cap, Duration.ofSeconds(20));
+    }
+
+    private RunSupervisor supervisor(Optional<RunSupervisor.CapRequest> cap, Duration grace) {
         return new RunSupervisor(dir, new RunFile(dir, "exp", "r", "res-1"), published::add, () -> cap, steps, resources,
-                Duration.ofSeconds(20), null, Clock.systemUTC(), s -> { });
+                grace, null, Clock.systemUTC(), s -> { });
     }
 
     private void append(String text) throws Exception {
@@ -148,6 +152,23 @@ class RunSupervisorTest {
         assertThat(awaitEnd(capped)).contains(0);
         assertThat(verified).containsExactly(70L);
         assertThat(torn).containsExactly("pods", "volumes");
+    }
+
+    @Test
+    void aTrainerThatDoesNotAnswerTheCapIsStoppedAnywayAndItsAttemptIsFinishedForIt() throws Exception {
+        Instant now = Instant.now();
+        append(STARTED.formatted(now.toString()) + PROGRESS);
+        RunSupervisor capped = supervisor(Optional.of(new RunSupervisor.CapRequest(now.plusSeconds(1), null)), Duration.ofSeconds(1));
+
+        assertThat(awaitEnd(capped)).contains(CliException.FAILED);
+
+        assertThat(torn).as("pods and volumes go all the same").containsExactly("pods", "volumes");
+        assertThat(verified).isEmpty();
+        RunFinished finished = (RunFinished) published.get(published.size() - 1);
+        assertThat(finished.outcome()).isEqualTo("stopped");
+        assertThat(finished.reason()).startsWith("cap-reached; the trainer did not answer the stop request within 1 s");
+        assertThat(finished.step()).as("the last progress the trainer reported").isEqualTo(50);
+        assertThat(finished.attemptId()).isEqualTo("a1");
     }
 
     private static Optional<Integer> awaitEnd(RunSupervisor supervisor) {
