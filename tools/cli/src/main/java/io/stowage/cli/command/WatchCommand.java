@@ -43,7 +43,9 @@ import java.util.concurrent.Callable;
  * the {@link WatchState} makes a restarted watch skip what it already published. Started before the run directory
  * exists (as a pod's sidecar starts beside the trainer), it waits for the directory; when the directory is removed it
  * waits for it again; it outlives a trainer that is killed and restarted, and says on standard error which step it
- * published last and which it waits on, each time that changes.
+ * published last and which it waits on, each time that changes. It also publishes the trainer's run file as run
+ * events and, with {@code --resources}, stops the run safely at its cap and tears a finished run down
+ * ({@link RunSupervisor}); it then exits.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Publish each step directory under ROOT the moment it is complete: a directory named step-N"
@@ -51,9 +53,13 @@ import java.util.concurrent.Callable;
                 + " holding the marker file " + StepScanner.MARKER + " (step = the number its name ends with).",
                 "Published steps are remembered in $STOWAGE_HOME/state/watch-<E>-<R>.json. Does not wait for upload"
                         + " and verification: the services do that; 'stowage status' shows it.",
-                "Started before ROOT exists, it waits for ROOT to appear (--once does not wait: exit 2)."},
+                "Started before ROOT exists, it waits for ROOT to appear (--once does not wait: exit 2).",
+                "Publishes the trainer's run file ROOT/" + RunFile.NAME + " as run.started/progress/finished; with"
+                        + " --resources it stops the run at its cap and tears it down after it finished, then exits"
+                        + " (docs/runs.md)."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:--once scan done, every complete step published", "1:a step could not be published, or Kafka failed",
+        exitCodeList = {"0:--once scan done, every complete step published; or the run stopped at a verified step / torn down",
+                "1:a step could not be published, or Kafka failed; or the run was stopped or not torn down with an alert",
                 "2:bad input"})
 public final class WatchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ROOT", description = "The run directory that receives the step directories.")
