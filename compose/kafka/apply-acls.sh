@@ -19,7 +19,7 @@ for t in shard.built dataset.sealed checkpoint.published object.uploaded object.
          volume.release.requested gate.passed gate.denied volume.released volume.release.failed volume.created \
          volume.destroyed pod.created pod.terminated provider.alert provider.action.failed archive.published \
          baseline.archived release.refused checkpoint.pinned checkpoint.expired \
-         model.published model.shared; do
+         model.published model.shared run.started run.progress run.finished; do
   for topic in "$t" "$t.dlq"; do
     "$BIN/kafka-topics.sh" --bootstrap-server "$BOOTSTRAP" --command-config "$ADMIN" --create --if-not-exists \
       --topic "$topic" --partitions 4 --replication-factor 1 --config retention.ms=-1

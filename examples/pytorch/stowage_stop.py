@@ -54,6 +54,11 @@ class StopContract:
             handle.flush()
             os.fsync(handle.fileno())
         os.rename(tmp, os.path.join(self.run_dir, ANSWER))
+        if hasattr(signal, "SIGUSR1"):
+            # the trainer exits now; Stowage's SIGUSR1 may still be on its way (it is sent after the request file,
+            # which a fast trainer can answer first), and Python drops its handlers while it shuts down, so the
+            # signal's default action would end the answered trainer with 138 instead of 0
+            signal.signal(signal.SIGUSR1, signal.SIG_IGN)
 
 
 def _read(path: str):

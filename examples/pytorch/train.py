@@ -18,6 +18,10 @@ data manifest revision, protocol id and SHA-256, caps (--wall-time, --gpu-hours,
 interval, the resume command, the expected outputs, and a documented native exception (host, toolchain,
 reason) when STOWAGE_IMAGE_DIGEST does not name the container image.
 
+Accounts its time (stowage_run.py: RUN_DIR/.stowage-run.jsonl, read by `stowage watch`): a start line, a
+progress line at each saved step, a finish line (completed, stopped with the reason, failed with the error;
+none for --stop-after, which plays a preempted pod), with wall, training, data-wait and checkpoint seconds.
+
 Stops safely: at its own --wall-time cap, or when Stowage asks through the stop contract
 (stowage_stop.py: a request file in the run directory and SIGUSR1), it saves the current step, answers, and
 exits 0. A temporary step directory left by a killed run is removed before that step is written again.
@@ -44,6 +48,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from stowage_stop import StopContract  # noqa: E402  (beside this file)
+from stowage_run import RunLog  # noqa: E402
 
 # what the run is judged by: fixed here, hashed into the capsule (protocolSha256)
 PROTOCOL = {"id": "digits-vs-prompt-v1", "metric": "accuracy on the training clips", "split": "all clips, full batch"}
@@ -204,12 +209,30 @@ def main() -> None:
               "hidden": args.hidden, "n_fft": args.n_fft, "model": "mlp-2layer", "task": "digit-vs-prompt"}
     config_bytes = json.dumps(config, sort_keys=True).encode()
     torch.manual_seed(args.seed)
-    x, y = load(args.data, args.n_fft)
+    os.makedirs(args.out, exist_ok=True)
+    resumed = None
+    if args.resume_from:
+        with open(os.path.join(args.resume_from, "provenance.json"), encoding="utf-8") as handle:
+            resumed = json.load(handle)["step"]
+    log = RunLog(args.out, resumed)
+    try:
+        train(args, argv, config, config_bytes, log)
+    except BaseException as error:  # a crash is accounted, then raised as before
+        if not isinstance(error, SystemExit) or error.code not in (0, None):
+            log.finished(log_step[0], "failed", f"{type(error).__name__}: {error}"[:500])
+        raise
+
+
+log_step = [0]  # the last step done, for the failure line
+
+
+def train(args, argv, config, config_bytes, log) -> None:
+    with log.data_wait():
+        x, y = load(args.data, args.n_fft)
     model = torch.nn.Sequential(torch.nn.Linear(x.shape[1], args.hidden), torch.nn.ReLU(),
                                 torch.nn.Linear(args.hidden, 2))
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
     loss_fn = torch.nn.CrossEntropyLoss()
-    os.makedirs(args.out, exist_ok=True)
     base = {"codeCommit": code_commit(), "configSha256": sha256_bytes(config_bytes),
             "dataManifestSha256": sha256_bytes(data_manifest(args.data)), "seed": args.seed,
             "config": config, "entrypoint": "examples/pytorch/train.py", "torch": torch.__version__}
@@ -242,17 +265,22 @@ def main() -> None:
         with open(os.path.join(args.resume_from, "provenance.json"), encoding="utf-8") as handle:
             first = json.load(handle)["step"] + 1
         print(f"resumed from {args.resume_from} at step {first}", flush=True)
+    step = first - 1
     for step in range(first, args.steps + 1):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
+        with log.training():
+            optimizer.zero_grad()
+            loss = loss_fn(model(x), y)
+            loss.backward()
+            optimizer.step()
+        log_step[0] = step
         if args.print_every and step % args.print_every == 0:
             print(f"step {step}: loss {loss.item():.8f}", flush=True)
         if step % args.save_every == 0:
             accuracy = (model(x).argmax(dim=1) == y).float().mean().item()
-            path = save_step(args.out, step, model, optimizer,
-                             dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
+            with log.checkpoint():
+                path = save_step(args.out, step, model, optimizer,
+                                 dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
+            log.progress(step)
             print(f"step {step}: loss {loss.item():.4f} accuracy {accuracy:.3f} -> {path}", flush=True)
         if args.stop_after and step >= args.stop_after:
             print(f"stopped after step {step} (--stop-after)", flush=True)
@@ -263,13 +291,16 @@ def main() -> None:
             path = os.path.join(args.out, f"step-{step:012d}")
             if step % args.save_every != 0:
                 accuracy = (model(x).argmax(dim=1) == y).float().mean().item()
-                path = save_step(args.out, step, model, optimizer,
-                                 dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
+                with log.checkpoint():
+                    path = save_step(args.out, step, model, optimizer,
+                                     dict(base, step=step, loss=round(loss.item(), 6), accuracy=round(accuracy, 4)))
             if request:
                 stop.answer(request, step, path)
             why = f"stop requested ({request.get('reason')})" if request else f"wall-time cap {args.wall_time} reached"
+            log.finished(step, "stopped", request.get("reason") if request else "wall-time")
             print(f"step {step}: {why}; saved {path}, exiting", flush=True)
             return
+    log.finished(step, "completed")
 
 
 if __name__ == "__main__":

@@ -48,7 +48,10 @@ public final class EventCodec {
             Map.entry(Topics.CHECKPOINT_PINNED, CheckpointPinned.class),
             Map.entry(Topics.CHECKPOINT_EXPIRED, CheckpointExpired.class),
             Map.entry(Topics.MODEL_PUBLISHED, ModelPublished.class),
-            Map.entry(Topics.MODEL_SHARED, ModelShared.class));
+            Map.entry(Topics.MODEL_SHARED, ModelShared.class),
+            Map.entry(Topics.RUN_STARTED, RunStarted.class),
+            Map.entry(Topics.RUN_PROGRESS, RunProgress.class),
+            Map.entry(Topics.RUN_FINISHED, RunFinished.class));
 
     private EventCodec() {
     }

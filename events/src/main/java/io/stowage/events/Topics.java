@@ -62,12 +62,20 @@ public final class Topics {
     /** Retention deleted a checkpoint step's objects from every store and confirmed them gone; the CLI. */
     public static final String CHECKPOINT_EXPIRED = "checkpoint.expired";
 
+    /** One attempt of a training run started; the CLI ({@code stowage watch}, from the trainer's run file). */
+    public static final String RUN_STARTED = "run.started";
+    /** A training run attempt's step and time so far; the CLI ({@code stowage watch}). */
+    public static final String RUN_PROGRESS = "run.progress";
+    /** A training run attempt ended (completed, stopped, failed, preempted); the CLI ({@code stowage watch}). */
+    public static final String RUN_FINISHED = "run.finished";
+
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
-            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED, MODEL_PUBLISHED, MODEL_SHARED);
+            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED, MODEL_PUBLISHED, MODEL_SHARED,
+            RUN_STARTED, RUN_PROGRESS, RUN_FINISHED);
 
     private Topics() {
     }

@@ -55,7 +55,10 @@ class EventCodecTest {
                         "b", "checkpoints/exp/run/000000000007/" + SHA + "/model.pt", 99)), "ops"),
                 ModelPublished.of(next, "en-us", "r1", "/hot/en-us", "/stage/models/en-us/r1/" + SHA + ".json", 900, SHA,
                         12, 37861470, "BSD-2-Clause", "debian:pocketsphinx-en-us", null),
-                ModelShared.of(next, "en-us", "r1", "ops", 259200, "2026-12-04T00:00:00Z", 12, SHA));
+                ModelShared.of(next, "en-us", "r1", "ops", 259200, "2026-12-04T00:00:00Z", 12, SHA),
+                RunStarted.of(next, "exp", "run", "attempt-1", 350L, "run-1"),
+                RunProgress.of(next, "exp", "run", "attempt-1", 400, new RunTimes(60.5, 50.25, 4.0, 1.5)),
+                RunFinished.of(next, "exp", "run", "attempt-1", 420, new RunTimes(70, 58, 4, 2), "stopped", "cap-reached"));
         assertThat(events).extracting(StowageEvent::topic).containsExactlyElementsOf(Topics.ALL);
         for (StowageEvent event : events) {
             StowageEvent decoded = EventCodec.decode(event.topic(), EventCodec.encode(event));

@@ -38,6 +38,9 @@ public class ProjectionWriter {
     // the provider-adapter's volume and pod events have their own projection
     @jakarta.inject.Inject
     ResourceProjectionWriter resources;
+    // the training runs' accounting events have their own table
+    @jakarta.inject.Inject
+    RunAttemptWriter runs;
 
     /** The object rows of one batch transaction by address, loaded up front; new rows are added as they are persisted. */
     public static final class Preloaded {
@@ -97,6 +100,9 @@ public class ProjectionWriter {
     public Uni<Void> apply(StowageEvent event, Preloaded preloaded) {
         if (resources.handles(event)) {
             return resources.apply(event);
+        }
+        if (runs.handles(event)) {
+            return runs.apply(event);
         }
         if (event instanceof ShardBuilt e) {
             return asset(e.assetId(), a -> AssetProjection.apply(a, e));

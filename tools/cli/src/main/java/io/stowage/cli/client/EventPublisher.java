@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Publishes the CLI's events ({@link #TOPICS}: checkpoint.published, archive.published, model.published,
- * model.shared) to Kafka: key =
+ * model.shared, run.started, run.progress, run.finished) to Kafka: key =
  * asset id, value = the event's JSON, CloudEvents headers with source {@code /stowage/cli};
  * idempotent producer, {@code acks=all}, each send awaited. A release is never published here: the gatekeeper's
  * {@code POST /api/releases} sends the request.
@@ -29,7 +29,8 @@ import java.util.concurrent.TimeoutException;
 public final class EventPublisher implements AutoCloseable {
     /** The only topics the CLI writes; the Kafka ACL table grants the CLI's user ({@code operator}) exactly these. */
     public static final Set<String> TOPICS = Set.of(Topics.CHECKPOINT_PUBLISHED, Topics.ARCHIVE_PUBLISHED,
-            Topics.MODEL_PUBLISHED, Topics.MODEL_SHARED);
+            Topics.MODEL_PUBLISHED, Topics.MODEL_SHARED,
+            Topics.RUN_STARTED, Topics.RUN_PROGRESS, Topics.RUN_FINISHED);
     private static final String SOURCE = "/stowage/cli";
     private final KafkaProducer<String, byte[]> producer;
 

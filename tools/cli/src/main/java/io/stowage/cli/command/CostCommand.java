@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code stowage cost [--json] [--at T]}: what every volume and pod cost so far, what the live ones cost per month,
  * and what the archive (the primary store's bytes, summed from the ledger) costs in the store against a volume.
+ * {@code stowage cost --run E/R [--json]}: one training run's accounting from the ledger.
  */
 @Command(name = "cost", mixinStandardHelpOptions = true,
         description = "Show the cost of volumes and pods and of the archive (store vs volume), in US dollars.")
@@ -29,10 +30,16 @@ public final class CostCommand implements Callable<Integer> {
     boolean json;
     @Option(names = "--at", description = "ISO-8601 instant to compute the figures for (default now).")
     String at;
+    @Option(names = "--run", paramLabel = "E/R", description = "One training run's accounting instead: wall, training and"
+            + " data-wait seconds, checkpoint overhead, preemptions and failures with their cost, its checkpoints' store cost.")
+    String run;
 
     @Override
     public Integer call() {
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+        if (run != null) {
+            return runReport(session);
+        }
         long archived = archivedBytes(session.serviceUrl("ledger"));
         JsonNode report = new ProviderClient(session.serviceUrl("provider-adapter")).cost(at, archived);
         if (json) {
@@ -54,6 +61,23 @@ public final class CostCommand implements Callable<Integer> {
         System.out.printf("archive: %d bytes in the store cost %s per month; on a network volume %s; saving %s per month%n",
                 archive.path("archivedBytes").asLong(), cents(archive.path("storeMonthlyUsd")),
                 cents(archive.path("onVolumeMonthlyUsd")), cents(archive.path("monthlySavingUsd")));
+        return 0;
+    }
+
+    private int runReport(Session session) {
+        String[] er = run.split("/", -1);
+        if (er.length != 2) {
+            throw new CliException(CliException.USAGE, "--run must be EXPERIMENT/RUN: " + run);
+        }
+        io.stowage.cli.NameArguments.require("--run experiment", er[0]);
+        io.stowage.cli.NameArguments.require("--run run", er[1]);
+        JsonNode report = io.stowage.cli.run.RunAccountingView.report(session.serviceUrl("ledger"),
+                new ProviderClient(session.serviceUrl("provider-adapter")), er[0], er[1]);
+        if (json) {
+            JsonOut.print(report);
+        } else {
+            io.stowage.cli.run.RunAccountingView.print(report, System.out);
+        }
         return 0;
     }
 

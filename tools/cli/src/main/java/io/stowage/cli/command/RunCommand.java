@@ -4,15 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
 import io.stowage.cli.NameArguments;
 import io.stowage.cli.ResourceUnits;
-import io.stowage.cli.checkpoint.CheckpointFetcher;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.run.LedgerRunSteps;
 import io.stowage.cli.run.ProviderRunResources;
+import io.stowage.cli.run.RunAccountingView;
 import io.stowage.cli.run.RunStopper;
 import io.stowage.cli.store.PrimaryStore;
-import io.stowage.events.AssetIds;
 import io.stowage.cli.output.JsonOut;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,14 +23,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code stowage run cap RUN --cap-usd 50 --max-time 72h} and {@code stowage run list}: hard caps on a training run
- * (the volumes and pods created with {@code --run RUN}). At the cap the run is asked to checkpoint, then stopped.
+ * {@code stowage run cap RUN --cap-usd 50 --max-time 72h}: hard caps on a training run (the volumes and pods created
+ * with {@code --run RUN}); at the cap the run is asked to checkpoint, then stopped. {@code stowage run list}: the runs
+ * the ledger accounts, with their verdict, and the caps.
  * {@code stowage run stop RUN_DIR}: the safe stop by the stop contract ({@link RunStopper}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Hard caps on training runs.",
@@ -68,23 +68,34 @@ public final class RunCommand implements Runnable {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List run caps.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List runs with their verdict (from the ledger) and run caps.")
     static final class List implements Callable<Integer> {
-        @Option(names = "--json", description = "Print the caps as one line of JSON.")
+        @Option(names = "--json", description = "Print {\"runs\":[report…],\"caps\":[cap…]} as one line of JSON.")
         boolean json;
 
         @Override
         public Integer call() {
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            JsonNode accounted = RunAccountingView.all(session.serviceUrl("ledger"));
             JsonNode runs = VolumeCommand.client().runs();
             if (json) {
-                JsonOut.print(runs);
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("runs", accounted);
+                out.put("caps", runs);
+                JsonOut.print(out);
                 return 0;
+            }
+            if (accounted.isEmpty()) {
+                System.out.println("no training runs in the ledger (a trainer's run file, read by `stowage watch`, records them)");
+            }
+            for (JsonNode r : accounted) {
+                System.out.println(RunAccountingView.line(r));
             }
             if (runs.isEmpty()) {
                 System.out.println("no runs with a cost cap (set one with `stowage run cap RUN --cap-usd N`)");
             }
             for (JsonNode r : runs) {
-                System.out.printf("%-30s cap %s USD, %s s; checkpoint requested %s; stopped %s%n",
+                System.out.printf("cap %-26s %s USD, %s s; checkpoint requested %s; stopped %s%n",
                         r.path("runId").asText(), r.path("capUsd").asText("-"), r.path("maxSeconds").asText(),
                         r.path("checkpointRequestedAt").asText("-"), r.path("triggeredAt").asText("-"));
             }
@@ -133,17 +144,7 @@ public final class RunCommand implements Runnable {
             Progress progress = new Progress(System.err, false);
             RunStopper.Outcome outcome;
             try (PrimaryStore store = new PrimaryStore(session.stack())) {
-                RunStopper.Steps steps = new RunStopper.Steps() {
-                    @Override
-                    public void awaitVerified(long step, int files, Duration timeout) {
-                        ledger.awaitVerified(AssetIds.checkpoint(experiment, run, step), files, timeout);
-                    }
-
-                    @Override
-                    public Optional<Long> latestVerified() {
-                        return new CheckpointFetcher(store).latestStep(experiment, run);
-                    }
-                };
+                RunStopper.Steps steps = new LedgerRunSteps(ledger, store, experiment, run);
                 outcome = new RunStopper(steps, new ProviderRunResources(VolumeCommand.client(),
                         resources == null ? run : resources, Duration.ofMinutes(2)), Clock.systemUTC(), progress::step)
                         .stop(dir, reason, wait, trainerPid);

@@ -7,6 +7,16 @@ import io.stowage.cli.checkpoint.StepScanner;
 import io.stowage.cli.checkpoint.StepWatcher;
 import io.stowage.cli.checkpoint.WatchState;
 import io.stowage.cli.client.EventPublisher;
+import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.client.ProviderClient;
+import io.stowage.cli.ResourceUnits;
+import io.stowage.cli.run.LedgerRunSteps;
+import io.stowage.cli.run.ProviderRunResources;
+import io.stowage.cli.run.RunFile;
+import io.stowage.cli.run.RunStopper;
+import io.stowage.cli.run.RunSupervisor;
+import io.stowage.cli.store.PrimaryStore;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
@@ -20,6 +30,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.Callable;
 
 /**
@@ -28,7 +43,9 @@ import java.util.concurrent.Callable;
  * the {@link WatchState} makes a restarted watch skip what it already published. Started before the run directory
  * exists (as a pod's sidecar starts beside the trainer), it waits for the directory; when the directory is removed it
  * waits for it again; it outlives a trainer that is killed and restarted, and says on standard error which step it
- * published last and which it waits on, each time that changes.
+ * published last and which it waits on, each time that changes. It also publishes the trainer's run file as run
+ * events and, with {@code --resources}, stops the run safely at its cap and tears a finished run down
+ * ({@link RunSupervisor}); it then exits.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
         description = {"Publish each step directory under ROOT the moment it is complete: a directory named step-N"
@@ -36,9 +53,13 @@ import java.util.concurrent.Callable;
                 + " holding the marker file " + StepScanner.MARKER + " (step = the number its name ends with).",
                 "Published steps are remembered in $STOWAGE_HOME/state/watch-<E>-<R>.json. Does not wait for upload"
                         + " and verification: the services do that; 'stowage status' shows it.",
-                "Started before ROOT exists, it waits for ROOT to appear (--once does not wait: exit 2)."},
+                "Started before ROOT exists, it waits for ROOT to appear (--once does not wait: exit 2).",
+                "Publishes the trainer's run file ROOT/" + RunFile.NAME + " as run.started/progress/finished; with"
+                        + " --resources it stops the run at its cap and tears it down after it finished, then exits"
+                        + " (docs/runs.md)."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:--once scan done, every complete step published", "1:a step could not be published, or Kafka failed",
+        exitCodeList = {"0:--once scan done, every complete step published; or the run stopped at a verified step / torn down",
+                "1:a step could not be published, or Kafka failed; or the run was stopped or not torn down with an alert",
                 "2:bad input"})
 public final class WatchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ROOT", description = "The run directory that receives the step directories.")
@@ -53,6 +74,15 @@ public final class WatchCommand implements Callable<Integer> {
     boolean once;
     @Option(names = "--key-every", paramLabel = "N", description = "Every step divisible by N is a key checkpoint (second copy).")
     Long keyEvery;
+    @Option(names = "--resources", paramLabel = "RUN_ID", description = {"The run id its pods and volumes were created with"
+            + " (pod/volume create --run). Then, when the provider-adapter asks the run to checkpoint at its cap, the"
+            + " watch stops it safely (as 'run stop'), and when the trainer reports the run completed or stopped, the"
+            + " watch terminates its pods and releases its volumes through the gate once the last step is verified."})
+    String resources;
+    @Option(names = "--stop-grace", defaultValue = "10m", description = "With --resources: time for the trainer's answer at a cap and for the last step's verification (default ${DEFAULT-VALUE}).")
+    String stopGrace;
+    @Option(names = "--trainer-pid", paramLabel = "PID", description = "With --resources: the trainer's process id, signalled (SIGUSR1) at a cap and stopped after the grace.")
+    Long trainerPid;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -76,8 +106,10 @@ public final class WatchCommand implements Callable<Integer> {
         }
         WatchState state = WatchState.load(WatchState.fileFor(home.root().resolve("state"), experiment, run), experiment, run);
         CheckpointPublisher publisher = new CheckpointPublisher(Path.of(session.stagingDir()), Clock.systemUTC());
-        try (EventPublisher events = new EventPublisher(session.kafkaClient())) {
+        try (EventPublisher events = new EventPublisher(session.kafkaClient());
+             PrimaryStore store = new PrimaryStore(session.stack())) {
             StepWatcher watcher = new StepWatcher(dir, experiment, run, keyEvery, state, publisher, events, progress);
+            RunSupervisor supervisor = supervisor(session, dir, events, store, progress);
             progress.step("watching " + dir + " for " + experiment + "/" + run + " (" + state.published().size() + " steps published before)");
             String said = null;
             while (true) {
@@ -91,10 +123,59 @@ public final class WatchCommand implements Callable<Integer> {
                     said = status;
                 }
                 if (once) {
+                    supervisor.tick();
                     return clean ? 0 : CliException.FAILED;
+                }
+                Optional<Integer> ended = supervisor.tick();
+                if (ended.isPresent()) {
+                    scan(watcher, dir);
+                    progress.step(watcher.status() + "; the run is over, the watch ends");
+                    return ended.get();
                 }
                 Thread.sleep(intervalSeconds * 1000);
             }
+        }
+    }
+
+    /** The run file's events, and with --resources the stop at the cap and the teardown after the run. */
+    private RunSupervisor supervisor(Session session, Path dir, EventPublisher events, PrimaryStore store, Progress progress) {
+        Duration grace = ResourceUnits.duration(stopGrace);
+        ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
+        Supplier<Optional<RunSupervisor.CapRequest>> cap = resources == null ? Optional::empty : () -> capRequested(provider, progress);
+        RunStopper.Resources held = resources == null ? new NoResources()
+                : new ProviderRunResources(provider, resources, Duration.ofMinutes(2));
+        return new RunSupervisor(dir, new RunFile(dir, experiment, run, resources), events::publish, cap,
+                new LedgerRunSteps(new LedgerClient(session.serviceUrl("ledger")), store, experiment, run), held, grace,
+                resources == null ? null : trainerPid, Clock.systemUTC(), progress::step);
+    }
+
+    /** @return the provider-adapter's checkpoint request for the run at its cap (or its stop), empty when none */
+    private Optional<RunSupervisor.CapRequest> capRequested(ProviderClient provider, Progress progress) {
+        try {
+            for (JsonNode cap : provider.runs()) {
+                if (resources.equals(cap.path("runId").asText())) {
+                    Instant stopped = cap.hasNonNull("triggeredAt") ? Instant.parse(cap.path("triggeredAt").asText()) : null;
+                    Instant asked = cap.hasNonNull("checkpointRequestedAt")
+                            ? Instant.parse(cap.path("checkpointRequestedAt").asText()) : stopped;
+                    return asked == null ? Optional.empty() : Optional.of(new RunSupervisor.CapRequest(asked, stopped));
+                }
+            }
+        } catch (RuntimeException e) {
+            progress.warn("could not read the run caps from the provider-adapter: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /** Without --resources the watch knows no pod or volume of the run and tears nothing down. */
+    private static final class NoResources implements RunStopper.Resources {
+        @Override
+        public List<String> terminatePods() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> releaseVolumes() {
+            return List.of();
         }
     }
 

@@ -106,7 +106,8 @@ class KafkaAclTableDerivationTest {
         assertThat(table.rules()).filteredOn(r -> r.principal().equals("operator"))
                 .allMatch(r -> r.operation() == AclOperation.WRITE && r.resourceType() == ResourceType.TOPIC)
                 .extracting(KafkaAclTable.Rule::name).containsExactlyInAnyOrder(Topics.CHECKPOINT_PUBLISHED, Topics.ARCHIVE_PUBLISHED,
-                        Topics.MODEL_PUBLISHED, Topics.MODEL_SHARED);
+                        Topics.MODEL_PUBLISHED, Topics.MODEL_SHARED, Topics.RUN_STARTED, Topics.RUN_PROGRESS,
+                        Topics.RUN_FINISHED);
     }
 
     @Test
