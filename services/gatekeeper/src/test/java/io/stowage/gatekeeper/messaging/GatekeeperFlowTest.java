@@ -189,6 +189,29 @@ class GatekeeperFlowTest {
     }
 
     @Test
+    void anEvidenceTopicMissingOnTheBrokerIsLedgerBehindNamingIt() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+        List<Map<String, Object>> partitions = new java.util.ArrayList<>();
+        for (String topic : io.stowage.gatekeeper.domain.LedgerProgress.EVIDENCE_TOPICS) {
+            if (!topic.equals(Topics.BASELINE_ARCHIVED)) {
+                partitions.add(Map.of("topic", topic, "partition", 0, "consumed", 7, "end", 7, "lag", 0));
+            }
+        }
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/lag")).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json").withBody(EvidenceFixture.json(Map.of("group",
+                        "stowage-ledger", "caughtUp", false, "missing", List.of(Topics.BASELINE_ARCHIVED), "partitions", partitions)))));
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(0, "ledger-behind"));
+        assertThat(denied.failed().get(0).detail()).contains("no partition of baseline.archived (missing on the broker)");
+        assertThat(dataset.resolve("a/1.wav")).exists();
+    }
+
+    @Test
     void aRedeliveredRequestIsDecidedOnce() throws Exception {
         AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
         ReleaseRequested request = request(dataset);
