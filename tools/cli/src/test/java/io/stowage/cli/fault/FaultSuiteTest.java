@@ -224,6 +224,7 @@ class FaultSuiteTest {
         // a redelivery after a restart must not add a second decision or outcome: the count holds for a while
         Awaitility.await("one decision and one outcome").during(Duration.ofSeconds(release == null ? 1 : 6))
                 .atMost(Duration.ofSeconds(30)).until(() -> Topics.GATE_PASSED.equals(invariants.oneDecisionAndOneOutcome(requestId, false)));
+        invariants.oneDecisionRecordOnTheBroker(requestId);
         invariants.everyObjectGetsAndHashesRight(asset(name));
         invariants.chainIntact();
         List<String> twice = invariants.noObjectUploadedTwice(asset(name));
