@@ -136,6 +136,16 @@ class FaultSuiteTest {
         });
     }
 
+    @Test
+    void providerAdapterKilledMidDelete() throws Exception {
+        // after the journal recorded DELETING: before the rename aside, during the delete (each of the 120 files hashed,
+        // then unlinked) or after it, as the timing falls; every one must end released, exactly once
+        survives("kill-provider-adapter-deleting", 120, 8_000, null, name -> {
+            await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/" + Pattern.quote(name) + " aside");
+            harness.killAndAwaitRestart("provider-adapter");
+        });
+    }
+
     // --- SIGSTOP/SIGCONT of the servers (child processes of this JVM; PostgreSQL's postmaster and backends) ---
 
     @Test
