@@ -22,19 +22,25 @@ import static org.awaitility.Awaitility.await;
 class UpKilledEndToEndTest {
     private final List<ProcessHandle> started = new ArrayList<>();
     private Process up;
+    private Path home;
 
     @AfterEach
-    void cleanUp() {
+    void cleanUp() throws Exception {
         // only what this test started, by pid
         if (up != null) {
             up.destroyForcibly();
         }
         started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        if (home != null) {
+            try (var paths = Files.walk(home)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
     }
 
     @Test
     void everyProcessOfAKilledUpEnds() throws Exception {
-        Path home = Files.createTempDirectory("stowage-up-killed-");
+        home = Files.createTempDirectory("stowage-up-killed-");
         Path log = home.resolve("up.log");
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dstowage.repo=" + Repo.root(), "-jar", Repo.root().resolve("tools/cli/target/stowage-cli.jar").toString(),
