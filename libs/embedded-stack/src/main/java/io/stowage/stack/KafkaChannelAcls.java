@@ -36,6 +36,8 @@ import java.util.regex.Pattern;
  *       code routes each record to its event's topic, or a config source sets the list): WRITE (outgoing) or READ
  *       (incoming, replacing the configured topic) on each. {@code *} stands for every topic, {@code *.dlq} for the
  *       dead-letter topic of every topic of {@link Topics#ALL}.</li>
+ *   <li>{@code stowage.kafka.assigned.<client>=t1,t2,...}: the topics a service's own consumer reads by partition
+ *       assignment, without a consumer group (e.g. the gatekeeper reading its decisions back): READ on each, no group.</li>
  * </ul>
  * A literal rule that a {@code *} rule of the same principal and operation covers is dropped; DESCRIBE is never derived,
  * since Kafka's READ and WRITE imply it. A pattern subscription ({@code pattern=true}) is refused: its ACL cannot be
@@ -44,6 +46,8 @@ import java.util.regex.Pattern;
 public final class KafkaChannelAcls {
     /** The key prefix of a routed-topics declaration; the channel name follows. */
     public static final String ROUTED = "stowage.kafka.routed.";
+    /** The key prefix of a group-less assigned reader's topics; a client name follows. */
+    public static final String ASSIGNED = "stowage.kafka.assigned.";
     private static final Pattern CONNECTOR = Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.connector");
     private static final String ANY = "*";
 
@@ -73,6 +77,10 @@ public final class KafkaChannelAcls {
     public static List<KafkaAclTable.Rule> derive(String principal, Properties properties) {
         Set<KafkaAclTable.Rule> rules = new LinkedHashSet<>();
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
+            if (key.startsWith(ASSIGNED)) {
+                split(properties.getProperty(key)).forEach(t -> rules.add(topic(principal, AclOperation.READ, t)));
+                continue;
+            }
             Matcher m = CONNECTOR.matcher(key);
             if (!m.matches() || !"smallrye-kafka".equals(properties.getProperty(key).strip())) {
                 continue;

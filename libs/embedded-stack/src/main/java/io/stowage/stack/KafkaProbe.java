@@ -124,16 +124,24 @@ public final class KafkaProbe {
      * @throws AssertionError when the end is not reached within 30 s
      */
     public List<String> keysUpToEnd(String topic) {
+        return recordsUpToEnd(topic).stream().map(ConsumerRecord::key).toList();
+    }
+
+    /**
+     * @return every record on {@code topic} up to its end offsets at the time of the call, in the order read
+     * @throws AssertionError when the end is not reached within 30 s
+     */
+    public List<ConsumerRecord<String, byte[]>> recordsUpToEnd(String topic) {
         try (KafkaConsumer<String, byte[]> consumer = assignedFromStart(topic)) {
             List<TopicPartition> partitions = List.copyOf(consumer.assignment());
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            List<String> keys = new ArrayList<>();
+            List<ConsumerRecord<String, byte[]>> keys = new ArrayList<>();
             Instant deadline = Instant.now().plus(END_WAIT);
             while (!partitions.stream().allMatch(tp -> consumer.position(tp) >= end.get(tp))) {
                 if (Instant.now().isAfter(deadline)) {
                     throw new AssertionError("did not reach the end of " + topic + " within " + END_WAIT.toSeconds() + " s");
                 }
-                consumer.poll(Duration.ofMillis(200)).forEach(r -> keys.add(r.key()));
+                consumer.poll(Duration.ofMillis(200)).forEach(keys::add);
             }
             return keys;
         }

@@ -55,8 +55,23 @@ public final class OrphanReaper implements AutoCloseable {
      *
      * @throws IOException when the pid file cannot be appended to
      */
-    public void track(long pid) throws IOException {
+    public synchronized void track(long pid) throws IOException {
         Files.writeString(pidFile, pid + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Replaces the processes sent SIGTERM if this JVM dies with exactly {@code pids} (e.g. the processes alive now,
+     * after one was restarted), so that the pid of a process that has ended — which the system may give to another,
+     * unrelated process — is never signalled. The file is replaced in one rename.
+     *
+     * @throws IOException when the pid file cannot be written
+     */
+    public synchronized void trackOnly(java.util.Collection<Long> pids) throws IOException {
+        Path next = pidFile.resolveSibling(PID_FILE + ".next");
+        StringBuilder lines = new StringBuilder();
+        pids.forEach(pid -> lines.append(pid).append('\n'));
+        Files.writeString(next, lines, StandardCharsets.US_ASCII);
+        Files.move(next, pidFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Ends the watchdog (the servers were stopped normally); idempotent. */

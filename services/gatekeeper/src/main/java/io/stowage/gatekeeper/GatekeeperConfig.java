@@ -38,4 +38,12 @@ public interface GatekeeperConfig {
      */
     @WithDefault("1h")
     Duration maxRequestAge();
+
+    /**
+     * How long a request waits for the decision journal (the gatekeeper's read-back of {@code gate.passed} and
+     * {@code gate.denied}) to have read both topics up to their ends before it is evaluated; when it has not, nothing
+     * is sent and the request is tried again ({@code stowage.redelivery.*}), then dead-lettered.
+     */
+    @WithDefault("30s")
+    Duration journalWait();
 }

@@ -35,15 +35,26 @@ public final class LedgerProgress {
     }
 
     /**
+     * Thrown when the ledger reports no partition of an evidence topic (the broker lacks the topic, and the ledger's
+     * {@code GET /api/lag} names it as missing): the ledger cannot say how far it is there, so the gate must not take
+     * it for "caught up"; the message names every such topic.
+     */
+    public static final class MissingTopics extends IllegalStateException {
+        /** @param topics the evidence topics without a partition, in {@link #EVIDENCE_TOPICS} order */
+        public MissingTopics(List<String> topics) {
+            super("no partition of " + String.join(", ", topics) + " (missing on the broker)");
+        }
+    }
+
+    /**
      * @return the end offset of every partition of the evidence topics, keyed {@code "topic/partition"}
-     * @throws IllegalStateException when the ledger reports no partition of one of them: it could then not say how
-     *         far it is, and the gate must not take that for "caught up"
+     * @throws MissingTopics when the ledger reports no partition of one of them or more
      */
     public static Map<String, Long> snapshot(List<Partition> partitions) {
-        for (String topic : EVIDENCE_TOPICS) {
-            if (partitions.stream().noneMatch(p -> topic.equals(p.topic()))) {
-                throw new IllegalStateException("the ledger's lag names no partition of " + topic);
-            }
+        List<String> missing = EVIDENCE_TOPICS.stream()
+                .filter(topic -> partitions.stream().noneMatch(p -> topic.equals(p.topic()))).toList();
+        if (!missing.isEmpty()) {
+            throw new MissingTopics(missing);
         }
         Map<String, Long> ends = new HashMap<>();
         partitions.stream().filter(p -> EVIDENCE_TOPICS.contains(p.topic()))

@@ -57,8 +57,8 @@ public class LedgerReader {
     /**
      * @return the evidence for the request's path; or that the ledger already holds this request's decision; or a
      *         condition-0 failure: "ledger-behind" when the ledger kept answering 404 for the request event or had
-     *         not committed the evidence topics up to their end at arrival (with the records behind per topic),
-     *         "ledger-unavailable" otherwise
+     *         not committed the evidence topics up to their end at arrival (with the records behind per topic) or
+     *         reports no partition of one of them (a topic missing on the broker, named), "ledger-unavailable" otherwise
      */
     public LedgerAnswer read(ReleaseRequested request) {
         String eventId = request.meta().eventId();
@@ -78,6 +78,9 @@ public class LedgerReader {
                 }
                 behind = true;
                 lastProblem = LedgerProgress.describe(lag);
+            } catch (LedgerProgress.MissingTopics e) {
+                behind = true;
+                lastProblem = e.getMessage();
             } catch (WebApplicationException e) {
                 behind = e.getResponse().getStatus() == 404;
                 lastProblem = behind ? "request event not stored" : "HTTP " + e.getResponse().getStatus();

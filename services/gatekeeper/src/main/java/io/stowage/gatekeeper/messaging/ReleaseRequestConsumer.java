@@ -8,6 +8,7 @@ import io.stowage.events.Topics;
 import io.stowage.gatekeeper.GatekeeperConfig;
 import io.stowage.gatekeeper.ledgerclient.LedgerAnswer;
 import io.stowage.gatekeeper.ledgerclient.LedgerReader;
+import io.stowage.gatekeeper.domain.DecisionJournal;
 import io.stowage.gatekeeper.domain.GateAnswer;
 import io.stowage.gatekeeper.domain.GateEvaluator;
 import io.stowage.messaging.IncomingEvents;
@@ -20,15 +21,19 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
  * Consumes {@code volume.release.requested} in the {@link IncomingEvents} shape: reads the ledger's evidence
  * (failing closed), runs the gate over the local directory on a worker thread, and publishes {@code gate.passed} or
- * {@code gate.denied} with the request's one decision id (signed by the publisher's finishing step). A request the
- * ledger already holds a decision for (a redelivery, or a retry after a publish that did reach the broker) publishes
- * nothing: never a second, different decision. A request older than {@code stowage.gatekeeper.max-request-age} is
- * denied "stale-request" without evaluation. An undecodable record goes to {@code volume.release.requested.dlq} with
+ * {@code gate.denied} with the request's one decision id (signed by the publisher's finishing step). Before anything
+ * else it asks the {@link DecisionTopicReader} whether a decision with that id is on the decision topics already (a
+ * redelivery after a kill between send and commit, a rebalance, offsets reset): then it sends nothing, whatever the
+ * ledger or the request's age says, so a request never gets a second, different decision; when the journal cannot
+ * tell, the request is retried. A request the ledger already holds a decision for publishes nothing either. A request
+ * older than {@code stowage.gatekeeper.max-request-age} and not decided before is denied "stale-request" without
+ * evaluation. An undecodable record goes to {@code volume.release.requested.dlq} with
  * the reason; a failed or timed-out publish and any other exception are retried with backoff
  * ({@code stowage.redelivery.*}), then dead-lettered with the reason.
  */
@@ -41,9 +46,11 @@ public class ReleaseRequestConsumer {
     private final IncomingEvents incoming;
     private final Clock clock;
     private final GatekeeperConfig config;
+    private final DecisionTopicReader journal;
 
     ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, IncomingEvents incoming, Clock clock,
-                           GatekeeperConfig config) {
+                           GatekeeperConfig config, DecisionTopicReader journal) {
+        this.journal = journal;
         this.ledger = ledger;
         this.gate = gate;
         this.incoming = incoming;
@@ -61,6 +68,14 @@ public class ReleaseRequestConsumer {
     }
 
     private Outcome decide(ReleaseRequested request) {
+        Optional<DecisionJournal.Entry> sent = journal.lookup(GateAnswer.decisionId(request));
+        if (sent.isPresent()) {
+            DecisionJournal.Entry first = sent.get();
+            LOG.infof("%s event %s asset %s was decided before: decision %s is on %s at %d/%d; nothing sent",
+                    request.topic(), request.meta().eventId(), request.assetId(), first.decisionId(), first.topic(),
+                    first.partition(), first.offset());
+            return Outcome.done(List.of());
+        }
         LOG.infof("evaluating %s event %s asset %s path %s dryRun=%s", request.topic(), request.meta().eventId(),
                 request.assetId(), request.path(), request.dryRun());
         LedgerAnswer answer = ledger.read(request);

@@ -19,6 +19,7 @@ import io.stowage.events.Topics;
 import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.ReleaseEvidence;
 import io.stowage.gatekeeper.EvidenceFixture;
+import io.stowage.gatekeeper.domain.GateAnswer;
 import io.stowage.stack.StowageStackResource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -188,21 +189,87 @@ class GatekeeperFlowTest {
     }
 
     @Test
-    void aRedeliveredRequestGetsTheSameDecisionId() throws Exception {
+    void anEvidenceTopicMissingOnTheBrokerIsLedgerBehindNamingIt() throws Exception {
         AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
         ReleaseRequested request = request(dataset);
         ledgerHas(request, asset);
-        String decisionId = UUID.nameUUIDFromBytes(("gate-decision:" + request.meta().eventId())
-                .getBytes(StandardCharsets.UTF_8)).toString();
+        List<Map<String, Object>> partitions = new java.util.ArrayList<>();
+        for (String topic : io.stowage.gatekeeper.domain.LedgerProgress.EVIDENCE_TOPICS) {
+            if (!topic.equals(Topics.BASELINE_ARCHIVED)) {
+                partitions.add(Map.of("topic", topic, "partition", 0, "consumed", 7, "end", 7, "lag", 0));
+            }
+        }
+        LedgerStub.server.stubFor(get(urlPathEqualTo("/api/lag")).willReturn(aResponse()
+                .withHeader("Content-Type", "application/json").withBody(EvidenceFixture.json(Map.of("group",
+                        "stowage-ledger", "caughtUp", false, "missing", List.of(Topics.BASELINE_ARCHIVED), "partitions", partitions)))));
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(0, "ledger-behind"));
+        assertThat(denied.failed().get(0).detail()).contains("no partition of baseline.archived (missing on the broker)");
+        assertThat(dataset.resolve("a/1.wav")).exists();
+    }
+
+    @Test
+    void aRedeliveredRequestIsDecidedOnce() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
 
         publish(request);
         publish(request); // the same record again: a gatekeeper killed after sending, a rebalance, offsets reset
-        List<ConsumerRecord<String, byte[]>> decisions = kafka.await(Topics.GATE_PASSED,
-                r -> request.assetId().equals(r.key()), 2);
+        GatePassed marker = EventCodec.decode(GatePassed.class, publishAndAwaitAfter(marker(request, asset), Topics.GATE_PASSED));
 
-        assertThat(decisions).extracting(r -> EventCodec.decode(GatePassed.class, r.value()).meta().eventId())
-                .containsExactly(decisionId, decisionId);
-        assertThat(decisions).extracting(r -> KafkaProbe.header(r, CloudEventHeaders.ID)).containsOnly(decisionId);
+        assertThat(decisionsOn(Topics.GATE_PASSED, request)).extracting(r -> KafkaProbe.header(r, CloudEventHeaders.ID))
+                .containsExactly(decisionId(request));
+        assertThat(decisionsOn(Topics.GATE_DENIED, request)).isEmpty();
+        assertThat(marker.meta().causationId()).isNotEqualTo(request.meta().eventId());
+    }
+
+    @Test
+    void aRequestRedeliveredWhileTheLedgerLagsKeepsItsFirstDecision() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+        publishAndAwait(request, Topics.GATE_PASSED);
+        ledgerLag(2, 5); // the ledger has not stored the approval yet: it cannot say the request was decided
+
+        publish(request);
+        ReleaseRequested marker = marker(request, asset);
+        GateDenied markerDenied = EventCodec.decode(GateDenied.class, publishAndAwaitAfter(marker, Topics.GATE_DENIED));
+
+        assertThat(markerDenied.meta().causationId()).as("the only denial on this key is the marker's (ledger-behind)")
+                .isEqualTo(marker.meta().eventId());
+        assertThat(decisionsOn(Topics.GATE_DENIED, request)).isEmpty();
+        assertThat(decisionsOn(Topics.GATE_PASSED, request)).hasSize(1);
+    }
+
+    @Test
+    void aDecisionSentBeforeThisInstanceStartedIsFoundAndAForgedOneIsNot() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"), Map.of("a/1.wav", "one"));
+        ReleaseRequested denied = request(dataset);
+        ReleaseRequested forgedFor = request(dataset);
+        ledgerHas(denied, asset);
+        ledgerHas(forgedFor, asset);
+        // an earlier instance denied the first request and was killed before committing its offset
+        GateDenied earlier = GateAnswer.denied(denied, new FailedCondition(0, "ledger-behind", "ledger behind"), Clock.systemUTC());
+        byte[] value = EventCodec.encode(earlier);
+        Map<String, String> headers = new java.util.HashMap<>(CloudEventHeaders.of(earlier, "/stowage/gatekeeper"));
+        headers.put(CloudEventHeaders.SIGNATURE, signature().sign(value));
+        kafka.send(Topics.GATE_DENIED, earlier.assetId(), value, headers);
+        // a plain producer's unsigned denial under the second request's decision id
+        GateDenied forged = GateAnswer.denied(forgedFor, new FailedCondition(0, "ledger-behind", "forged"), Clock.systemUTC());
+        kafka.send(Topics.GATE_DENIED, forged.assetId(), EventCodec.encode(forged), CloudEventHeaders.of(forged, "/forger"));
+
+        publish(denied);
+        GatePassed forgedForPassed = EventCodec.decode(GatePassed.class, publishAndAwait(forgedFor, Topics.GATE_PASSED).value());
+        publishAndAwaitAfter(marker(denied, asset), Topics.GATE_PASSED);
+
+        assertThat(forgedForPassed.meta().eventId()).as("an unsigned record stands for no decision").isEqualTo(decisionId(forgedFor));
+        assertThat(decisionsOn(Topics.GATE_PASSED, denied)).as("the redelivered request is not approved after its denial")
+                .isEmpty();
+        assertThat(decisionsOn(Topics.GATE_DENIED, denied)).hasSize(1);
     }
 
     @Test
@@ -256,6 +323,32 @@ class GatekeeperFlowTest {
 
         assertThat(new String(dead.value(), StandardCharsets.UTF_8)).isEqualTo("{not json");
         assertThat(KafkaProbe.header(dead, CloudEventHeaders.DLQ_REASON)).contains("not a ReleaseRequested");
+    }
+
+    // a new request of the same release: same key, so the same partition, handled after every earlier delivery
+    private static ReleaseRequested marker(ReleaseRequested request, AssetEvidence asset) {
+        ReleaseRequested marker = ReleaseRequested.of(EventMeta.first(request.requestId(), Clock.systemUTC()),
+                request.requestId(), request.path(), false, "test");
+        ledgerHas(marker, asset);
+        return marker;
+    }
+
+    // the value of the decision caused by this request, once it is on the topic
+    private byte[] publishAndAwaitAfter(ReleaseRequested request, String topic) throws Exception {
+        publish(request);
+        return kafka.await(topic, r -> request.meta().eventId().equals(KafkaProbe.header(r, CloudEventHeaders.CAUSATION_ID)), 1)
+                .get(0).value();
+    }
+
+    // every record of the topic up to its end caused by this request's event
+    private List<ConsumerRecord<String, byte[]>> decisionsOn(String topic, ReleaseRequested request) {
+        return kafka.recordsUpToEnd(topic).stream()
+                .filter(r -> request.meta().eventId().equals(KafkaProbe.header(r, CloudEventHeaders.CAUSATION_ID))).toList();
+    }
+
+    private static String decisionId(ReleaseRequested request) {
+        return UUID.nameUUIDFromBytes(("gate-decision:" + request.meta().eventId()).getBytes(StandardCharsets.UTF_8))
+                .toString();
     }
 
     private static GateSignature signature() {

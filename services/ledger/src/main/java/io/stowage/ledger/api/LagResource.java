@@ -25,8 +25,9 @@ public class LagResource {
     }
 
     /**
-     * @return 200 with {@code {"group","total","caughtUp","partitions":[{"topic","partition","consumed","end","lag"}…]}}
-     *         over every audit topic and dead-letter topic; 503 when Kafka does not answer (a caller that gates on
+     * @return 200 with {@code {"group","total","caughtUp","missing":[topic…],"partitions":[{"topic","partition","consumed",
+     *         "end","lag"}…]}} over every audit topic and dead-letter topic, {@code missing} naming those the broker does
+     *         not have (then {@code caughtUp} is false); 503 when Kafka does not answer (a caller that gates on
      *         it must then fail closed)
      */
     @GET

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Reads the ledger consumer group's committed offsets and the end offsets of every partition of every audit
- * topic and its dead-letter topic through a Kafka {@link Admin} client, and produces the {@link LedgerLag}.
+ * topic and its dead-letter topic through a Kafka {@link Admin} client, and produces the {@link LedgerLag}; a topic the
+ * broker does not have is reported as missing, never a failure of the whole answer.
  * Blocking (up to about 10 s per call): call it from a worker thread.
  */
 @ApplicationScoped
@@ -39,15 +41,38 @@ public class ConsumerLag {
     }
 
     /**
-     * @return the group's lag on every partition; throws {@link IllegalStateException} when Kafka does not answer
-     *         within 10 s
+     * @return the group's lag on every partition of every audit topic and dead-letter topic, naming the topics the
+     *         broker lacks as {@code missing}; throws {@link IllegalStateException} when Kafka does not answer within
+     *         10 s
      */
     public LedgerLag read() {
+        List<String> topics = new ArrayList<>(Topics.ALL);
+        Topics.ALL.forEach(t -> topics.add(Topics.dlq(t)));
+        return read(topics);
+    }
+
+    /**
+     * @param topics the topics to report, in the order of the answer
+     * @return the group's lag on every partition of {@code topics}; a topic the broker does not have is named in
+     *         {@code missing} instead of failing the whole answer; throws {@link IllegalStateException} when Kafka
+     *         does not answer within 10 s
+     */
+    public LedgerLag read(List<String> topics) {
         try {
             Admin client = admin();
-            List<String> topics = new ArrayList<>(Topics.ALL);
-            Topics.ALL.forEach(t -> topics.add(Topics.dlq(t)));
-            Map<String, TopicDescription> described = client.describeTopics(topics).allTopicNames().get(10, TimeUnit.SECONDS);
+            Map<String, TopicDescription> described = new HashMap<>();
+            List<String> missing = new ArrayList<>();
+            for (var topic : client.describeTopics(topics).topicNameValues().entrySet()) {
+                try {
+                    described.put(topic.getKey(), topic.getValue().get(10, TimeUnit.SECONDS));
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                        throw e;
+                    }
+                    missing.add(topic.getKey());
+                }
+            }
+            missing.sort(Comparator.comparingInt(topics::indexOf));
             Map<TopicPartition, OffsetSpec> request = new HashMap<>();
             described.values().forEach(d -> d.partitions().forEach(p ->
                     request.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest())));
@@ -60,7 +85,7 @@ public class ConsumerLag {
                 lines.add(PartitionLag.of(tp.topic(), tp.partition(), at == null ? 0 : at.offset(), ends.get(tp).offset()));
             }
             lines.sort(Comparator.comparingInt((PartitionLag l) -> topics.indexOf(l.topic())).thenComparingInt(PartitionLag::partition));
-            return LedgerLag.of(GROUP, lines);
+            return LedgerLag.of(GROUP, lines, missing);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot read the offsets of consumer group " + GROUP + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

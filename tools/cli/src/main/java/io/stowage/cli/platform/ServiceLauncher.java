@@ -40,6 +40,8 @@ public final class ServiceLauncher implements AutoCloseable {
     private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder");
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
+    /** Every service process started and still alive, as the orphan watchdog's pid file lists them. */
+    private final List<Process> tracked = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
     private final Map<String, Launch> launches = new LinkedHashMap<>();
     private OrphanReaper reaper;
@@ -271,7 +273,12 @@ public final class ServiceLauncher implements AutoCloseable {
         builder.redirectErrorStream(true).redirectOutput(log)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process process = builder.start();
-        reaper.track(process.pid());
+        // the watchdog signals only processes alive now: a restarted service's old pid may already belong to another
+        synchronized (tracked) {
+            tracked.add(process);
+            tracked.removeIf(p -> !p.isAlive());
+            reaper.trackOnly(tracked.stream().map(Process::pid).toList());
+        }
         return process;
     }
 

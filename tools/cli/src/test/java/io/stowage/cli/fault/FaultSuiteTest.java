@@ -136,6 +136,16 @@ class FaultSuiteTest {
         });
     }
 
+    @Test
+    void providerAdapterKilledMidDelete() throws Exception {
+        // after the journal recorded DELETING: before the rename aside, during the delete (each of the 120 files hashed,
+        // then unlinked) or after it, as the timing falls; every one must end released, exactly once
+        survives("kill-provider-adapter-deleting", 120, 8_000, null, name -> {
+            await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/" + Pattern.quote(name) + " aside");
+            harness.killAndAwaitRestart("provider-adapter");
+        });
+    }
+
     // --- SIGSTOP/SIGCONT of the servers (child processes of this JVM; PostgreSQL's postmaster and backends) ---
 
     @Test
@@ -224,6 +234,7 @@ class FaultSuiteTest {
         // a redelivery after a restart must not add a second decision or outcome: the count holds for a while
         Awaitility.await("one decision and one outcome").during(Duration.ofSeconds(release == null ? 1 : 6))
                 .atMost(Duration.ofSeconds(30)).until(() -> Topics.GATE_PASSED.equals(invariants.oneDecisionAndOneOutcome(requestId, false)));
+        invariants.oneDecisionRecordOnTheBroker(requestId);
         invariants.everyObjectGetsAndHashesRight(asset(name));
         invariants.chainIntact();
         List<String> twice = invariants.noObjectUploadedTwice(asset(name));

@@ -95,6 +95,22 @@ final class Invariants {
     }
 
     /**
+     * Exactly one record on {@code gate.passed} and {@code gate.denied} together for release request
+     * {@code requestId}, counted on the broker (the ledger, idempotent on event id, would store a second record with the
+     * same id once): a redelivered request sends no second decision.
+     */
+    void oneDecisionRecordOnTheBroker(String requestId) {
+        String release = io.stowage.events.AssetIds.release(requestId);
+        io.stowage.stack.KafkaProbe kafka = new io.stowage.stack.KafkaProbe(harness.platform.kafkaSuperUser(),
+                java.time.Duration.ofSeconds(30));
+        long records = 0;
+        for (String topic : List.of(Topics.GATE_PASSED, Topics.GATE_DENIED)) {
+            records += kafka.keysUpToEnd(topic).stream().filter(release::equals).count();
+        }
+        assertThat(records).as("decision records of request " + requestId + " on the broker").isEqualTo(1);
+    }
+
+    /**
      * No object of asset {@code id} was uploaded twice: at most one {@code object.uploaded} event per store and key
      * that is not {@code skipped} (a redelivery after a crash finds the object stored and says so with
      * {@code skipped: true}, which is allowed).

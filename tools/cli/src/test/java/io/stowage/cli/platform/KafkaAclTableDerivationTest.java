@@ -154,6 +154,22 @@ class KafkaAclTableDerivationTest {
     }
 
     @Test
+    void anAssignedReaderGetsReadOnItsTopicsAndNoGroup() {
+        Properties p = new Properties();
+        p.setProperty(KafkaChannelAcls.ASSIGNED + "decision-journal", "gate.passed, gate.denied");
+
+        assertThat(lines(KafkaChannelAcls.derive("gatekeeper", p))).containsExactly(
+                "gatekeeper READ TOPIC gate.denied LITERAL", "gatekeeper READ TOPIC gate.passed LITERAL");
+    }
+
+    @Test
+    void theGatekeeperReadsItsOwnDecisionsBackAndStillIsTheirOnlyWriter() {
+        assertThat(table.allowed(AclOperation.READ, Topics.GATE_PASSED)).contains("gatekeeper", "provider-adapter");
+        assertThat(table.allowed(AclOperation.READ, Topics.GATE_DENIED)).contains("gatekeeper", "provider-adapter");
+        assertThat(table.allowed(AclOperation.WRITE, Topics.GATE_PASSED)).containsExactly("gatekeeper");
+    }
+
+    @Test
     void aConsumerWithoutGroupOrDeadLetterTopicIsRefused() {
         Properties noGroup = new Properties();
         noGroup.setProperty("mp.messaging.incoming.in.connector", "smallrye-kafka");
