@@ -46,7 +46,9 @@ public final class EventCodec {
             Map.entry(Topics.BASELINE_ARCHIVED, BaselineArchived.class),
             Map.entry(Topics.RELEASE_REFUSED, ReleaseRefused.class),
             Map.entry(Topics.CHECKPOINT_PINNED, CheckpointPinned.class),
+            Map.entry(Topics.RETENTION_DECIDED, RetentionDecided.class),
             Map.entry(Topics.CHECKPOINT_EXPIRED, CheckpointExpired.class),
+            Map.entry(Topics.RETENTION_REFUSED, RetentionRefused.class),
             Map.entry(Topics.MODEL_PUBLISHED, ModelPublished.class),
             Map.entry(Topics.MODEL_SHARED, ModelShared.class));
 
