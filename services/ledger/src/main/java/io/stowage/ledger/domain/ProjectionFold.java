@@ -69,6 +69,10 @@ public final class ProjectionFold {
         } else if (event instanceof io.stowage.events.CheckpointPinned) {
             // projected only into ledger_checkpoint_step, which the replay does not compare yet
             return;
+        } else if (event instanceof io.stowage.events.RetentionDecided
+                || event instanceof io.stowage.events.RetentionRefused) {
+            // kept in ledger_event only, as the live ledger does
+            return;
         } else if (ReleaseProjection.requestIdOf(event) != null) {
             String requestId = ReleaseProjection.requestIdOf(event);
             releases.put(requestId, ReleaseProjection.apply(releases.get(requestId), event));
