@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Retention deleted every object of one checkpoint step from every store and confirmed each gone (a HEAD answered not
- * found). Produced by the CLI's retention apply (the one component allowed to delete under {@code checkpoints/}) on
+ * found). Produced by the provider-adapter's retention executor (the one component allowed to delete under
+ * {@code checkpoints/}), caused by the {@code retention.decided} it executed, on
  * {@link Topics#CHECKPOINT_EXPIRED}; consumed by the ledger, which marks the step and its objects expired.
  *
  * @param planSha256 SHA-256 of the plan (canonical JSON) that was re-evaluated from the ledger at apply time

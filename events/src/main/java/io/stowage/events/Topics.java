@@ -59,8 +59,14 @@ public final class Topics {
     public static final String RELEASE_REFUSED = "release.refused";
     /** An operator pinned or unpinned a stored checkpoint step (retention never expires a pinned step); the CLI. */
     public static final String CHECKPOINT_PINNED = "checkpoint.pinned";
-    /** Retention deleted a checkpoint step's objects from every store and confirmed them gone; the CLI. */
+    /** A retention decision for one run (the steps it expires), evaluated from the ledger and signed like a gate
+     *  decision; provider-adapter ({@code POST /api/retention/apply}). */
+    public static final String RETENTION_DECIDED = "retention.decided";
+    /** Retention deleted a checkpoint step's objects from every store and confirmed them gone; provider-adapter (the
+     *  retention executor). */
     public static final String CHECKPOINT_EXPIRED = "checkpoint.expired";
+    /** The retention executor refused part or all of a decision (and deleted nothing of it); provider-adapter. */
+    public static final String RETENTION_REFUSED = "retention.refused";
 
     /** One attempt of a training run started; the CLI ({@code stowage watch}, from the trainer's run file). */
     public static final String RUN_STARTED = "run.started";
@@ -74,8 +80,8 @@ public final class Topics {
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
             GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
-            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, CHECKPOINT_EXPIRED, MODEL_PUBLISHED, MODEL_SHARED,
-            RUN_STARTED, RUN_PROGRESS, RUN_FINISHED);
+            BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, RETENTION_DECIDED, CHECKPOINT_EXPIRED,
+            RETENTION_REFUSED, MODEL_PUBLISHED, MODEL_SHARED, RUN_STARTED, RUN_PROGRESS, RUN_FINISHED);
 
     private Topics() {
     }

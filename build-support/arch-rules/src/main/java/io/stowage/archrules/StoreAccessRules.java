@@ -16,8 +16,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /**
  * Produces the least-privilege store rules (each service holds only the store rights its job needs) that the
  * services' architecture tests apply to their own
- * compiled classes: no store at all (shard-builder, ledger, gatekeeper, provider-adapter), no delete (uploader), no
- * write and no delete (verifier), and no raw S3 client anywhere. Consumes package and method names only, so it needs
+ * compiled classes: no store at all (shard-builder, ledger, gatekeeper), no delete (uploader, the CLI), no write and
+ * no delete (verifier), deletes in one named class only (the provider-adapter's retention executor), and no raw S3
+ * client elsewhere. Consumes package and method names only, so it needs
  * neither the store module nor the AWS SDK on the class path.
  */
 public final class StoreAccessRules {
@@ -112,6 +113,36 @@ public final class StoreAccessRules {
                 .should().dependOnClassesThat().resideInAnyPackage(STORE_S3 + "..")
                 .because("in the " + service + " only " + String.join(", ", packages)
                         + " build the S3 stores; everything else holds the narrow store interface");
+    }
+
+    /**
+     * The one deleter: in the one service that may delete stored objects (the provider-adapter, for retention), only
+     * the named classes may use a Delete* type of the AWS SDK or the store, or call a delete*&#47;remove* member of
+     * either. Every other service applies {@link #noDelete}, {@link #noWriteOrDelete} or {@link #noStoreAccess}.
+     *
+     * @param service the service's name, for the failure message
+     * @param classes fully qualified names of the classes that may delete; at least one
+     * @return "no class other than {@code classes} uses a Delete* type or calls a delete/remove member of the store or
+     *         the AWS SDK"
+     * @throws IllegalArgumentException when no class is given
+     */
+    public static ArchRule deleteOnlyIn(String service, String... classes) {
+        requireSome(classes);
+        Set<String> allowed = Set.of(classes);
+        DescribedPredicate<JavaClass> outside = DescribedPredicate.describe("other than " + allowed,
+                (JavaClass c) -> !allowed.contains(c.getName()) && !allowed.contains(outermost(c).getName()));
+        return noClasses().that(outside).should().dependOnClassesThat(deleteType())
+                .orShould().accessTargetWhere(storeMemberNamed(DELETE_VERBS, Set.of()))
+                .because("in the " + service + " only " + String.join(", ", classes)
+                        + " deletes stored objects (retention, under checkpoints/ only); nothing else may delete");
+    }
+
+    private static JavaClass outermost(JavaClass c) {
+        JavaClass out = c;
+        while (out.getEnclosingClass().isPresent()) {
+            out = out.getEnclosingClass().get();
+        }
+        return out;
     }
 
     private static void requireSome(String[] packages) {

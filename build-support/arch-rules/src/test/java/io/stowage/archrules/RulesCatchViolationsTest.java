@@ -4,6 +4,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
 import io.stowage.archrules.fixture.deleting.DeletesThroughTheS3Client;
+import io.stowage.archrules.fixture.deleting.DeletesWithARequest;
 import io.stowage.archrules.fixture.domain.DomainWithKafka;
 import io.stowage.archrules.fixture.pure.domain.Tally;
 import io.stowage.archrules.fixture.reading.ReadsThroughTheReader;
@@ -42,6 +43,36 @@ class RulesCatchViolationsTest {
                 .evaluate(classes(WritesThroughTheWriter.class, ReadsThroughTheReader.class));
 
         assertThat(result.hasViolation()).as(result.getFailureReport().toString()).isFalse();
+    }
+
+    @Test
+    void deleteOnlyInReportsEveryDeleterButTheNamedOne() {
+        EvaluationResult result = StoreAccessRules.deleteOnlyIn("provider-adapter", DeletesWithARequest.class.getName())
+                .evaluate(classes(DeletesWithARequest.class, DeletesThroughTheS3Client.class, ReadsThroughTheReader.class));
+
+        assertThat(result.hasViolation()).isTrue();
+        String details = String.join("\n", result.getFailureReport().getDetails());
+        assertThat(details).contains(DeletesThroughTheS3Client.class.getName() + ".forget(")
+                .doesNotContain(DeletesWithARequest.class.getName() + ".expire(");
+    }
+
+    @Test
+    void deleteOnlyInAcceptsTheNamedDeleterAndAReader() {
+        EvaluationResult result = StoreAccessRules.deleteOnlyIn("provider-adapter", DeletesWithARequest.class.getName())
+                .evaluate(classes(DeletesWithARequest.class, ReadsThroughTheReader.class, WritesThroughTheWriter.class));
+
+        assertThat(result.hasViolation()).as(result.getFailureReport().toString()).isFalse();
+    }
+
+    @Test
+    void deleteOnlyInReportsTheDeleteRequestTypeOutsideTheNamedClass() {
+        EvaluationResult result = StoreAccessRules.deleteOnlyIn("provider-adapter", DeletesThroughTheS3Client.class.getName())
+                .evaluate(classes(DeletesWithARequest.class));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(String.join("\n", result.getFailureReport().getDetails())).contains("DeleteObjectRequest");
+        assertThatThrownBy(() -> StoreAccessRules.deleteOnlyIn("provider-adapter"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

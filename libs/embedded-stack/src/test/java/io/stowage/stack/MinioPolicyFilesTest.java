@@ -83,11 +83,28 @@ class MinioPolicyFilesTest {
     }
 
     @Test
+    void onlyRetentionMayDeleteAndOnlyUnderCheckpoints() throws Exception {
+        Policy retention = policy("stowage-retention");
+
+        for (String key : EVERY_KIND_OF_KEY) {
+            boolean checkpoint = key.startsWith("checkpoints/");
+            for (String bucket : List.of("stowage-primary", "stowage-replica")) {
+                assertThat(retention.allows("s3:DeleteObject", "arn:aws:s3:::" + bucket + "/" + key)).as(key).isEqualTo(checkpoint);
+                assertThat(retention.allows("s3:GetObject", "arn:aws:s3:::" + bucket + "/" + key)).as(key).isEqualTo(checkpoint);
+                assertThat(retention.allows("s3:PutObject", "arn:aws:s3:::" + bucket + "/" + key)).as(key).isFalse();
+            }
+        }
+        assertThat(retention.allows("s3:DeleteObject", "arn:aws:s3:::another-bucket/checkpoints/e/r/x")).isFalse();
+        assertThat(retention.allows("s3:DeleteBucket", "arn:aws:s3:::stowage-primary")).isFalse();
+        assertThat(retention.actions()).containsExactlyInAnyOrder("s3:GetObject", "s3:DeleteObject");
+    }
+
+    @Test
     void noOtherServiceHasAPolicy() throws Exception {
         Path dir = KafkaAclTable.locate().getParent().getParent().resolve("minio/policies");
         try (var files = Files.list(dir)) {
             assertThat(files.map(f -> f.getFileName().toString()).sorted().toList())
-                    .containsExactly("stowage-uploader.json", "stowage-verifier.json");
+                    .containsExactly("stowage-retention.json", "stowage-uploader.json", "stowage-verifier.json");
         }
     }
 

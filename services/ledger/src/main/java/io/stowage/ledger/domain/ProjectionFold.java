@@ -80,6 +80,10 @@ public final class ProjectionFold {
                 || event instanceof io.stowage.events.RunFinished) {
             // projected only into ledger_run_attempt, which the replay does not compare yet
             return;
+        } else if (event instanceof io.stowage.events.RetentionDecided
+                || event instanceof io.stowage.events.RetentionRefused) {
+            // kept in ledger_event only, as the live ledger does
+            return;
         } else if (ReleaseProjection.requestIdOf(event) != null) {
             String requestId = ReleaseProjection.requestIdOf(event);
             releases.put(requestId, ReleaseProjection.apply(releases.get(requestId), event));

@@ -140,6 +140,11 @@ public class ProjectionWriter {
         if (event instanceof io.stowage.events.ArchivePublished) {
             return Uni.createFrom().voidItem(); // kept in ledger_event only; its object rows come from object.uploaded
         }
+        if (event instanceof io.stowage.events.RetentionDecided || event instanceof io.stowage.events.RetentionRefused) {
+            // kept in ledger_event only: the signed decision and what the executor refused; the expiry itself is
+            // projected from checkpoint.expired
+            return Uni.createFrom().voidItem();
+        }
         return Uni.createFrom().failure(new IllegalStateException("no projection for " + event.topic()));
     }
 

@@ -76,6 +76,19 @@ public final class ProviderClient {
                 JsonNode.class, Duration.ofMinutes(5));
     }
 
+    /**
+     * Asks the retention executor to apply a run's policy ({@code POST /api/retention/apply}): it re-evaluates the run
+     * from the ledger, records the signed decision, deletes each expired step from both stores and confirms it gone.
+     *
+     * @param policy the policy's fields as {@code RetentionPlanner.describe} names them
+     * @return {@code {decisionId, planSha256, latestStep, plan, expired[{step, eventId, objects, totalBytes}],
+     *         refused[{step, key, reason}]}}
+     */
+    public JsonNode applyRetention(String experiment, String run, Map<String, Object> policy) {
+        return http.post(base.resolve("/api/retention/apply"), Map.of("experiment", experiment, "run", run,
+                "policy", policy), JsonNode.class, Duration.ofMinutes(10));
+    }
+
     /** @param at ISO instant or null for now; @param archivedBytes bytes in the primary store */
     public JsonNode cost(String at, long archivedBytes) {
         return http.get(base.resolve("/api/cost?archivedBytes=" + archivedBytes + (at == null ? "" : "&at=" + encode(at))),

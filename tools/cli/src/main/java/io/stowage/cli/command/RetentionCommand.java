@@ -15,6 +15,7 @@ import io.stowage.cli.retention.RetentionPlanner;
 import io.stowage.cli.retention.domain.KeepReason;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.cli.store.PrimaryStore;
+import io.stowage.events.EventCodec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,15 +25,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
  * {@code stowage retention plan}: every stored checkpoint step of a run with keep or expire, the rules that keep it,
  * its keys and bytes per store, and the bytes and monthly cost expiring would free, computed from the ledger.
+ * {@code stowage retention apply}: the same policy, applied by the provider-adapter's retention executor (the one
+ * component that deletes stored objects), which re-evaluates the run from the ledger, records the signed decision,
+ * deletes each expired step from the primary and replica store and confirms it gone; then waits until the ledger has
+ * recorded every expiry.
  */
 @Command(name = "retention", mixinStandardHelpOptions = true, description = "Checkpoint retention.",
-        subcommands = {RetentionCommand.Plan.class})
+        subcommands = {RetentionCommand.Plan.class, RetentionCommand.Apply.class})
 public final class RetentionCommand {
 
     /** The run and the policy options shared by plan (and apply). */
@@ -88,13 +96,97 @@ public final class RetentionCommand {
 
         @Override
         public Integer call() {
-            RetentionPlan plan = evaluate(options.policy(), options.experiment, options.run);
-            if (json) {
-                JsonOut.print(plan);
-            } else {
-                print(plan);
+            return printPlan(evaluate(options.policy(), options.experiment, options.run), json);
+        }
+    }
+
+    private static int printPlan(RetentionPlan plan, boolean json) {
+        if (json) {
+            JsonOut.print(plan);
+        } else {
+            print(plan);
+        }
+        return 0;
+    }
+
+    @Command(name = "apply", mixinStandardHelpOptions = true,
+            description = {"Apply the policy: the provider-adapter re-evaluates the run from the ledger, records the signed"
+                    + " decision (retention.decided), deletes every expired step's objects from the primary and the replica"
+                    + " store, confirms each gone (HEAD: not found) and records checkpoint.expired; refusals are recorded"
+                    + " as retention.refused. Needs an operator token.",
+                    "Exit 0 when every expired step was deleted, 1 when anything was refused or the ledger did not record"
+                            + " the expiries in time. --dry-run prints the plan and deletes nothing."})
+    static final class Apply implements Callable<Integer> {
+        static final Duration LEDGER_WAIT = Duration.ofSeconds(60);
+        @Mixin
+        PolicyOptions options;
+        @Option(names = "--dry-run", description = "Print the plan (as retention plan does); delete nothing.")
+        boolean dryRun;
+        @Option(names = "--json", description = "Print the outcome (or with --dry-run the plan) as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            RetentionPolicy policy = options.policy();
+            if (dryRun) {
+                return printPlan(evaluate(policy, options.experiment, options.run), json);
             }
-            return 0;
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter"))
+                    .applyRetention(options.experiment, options.run, RetentionPlanner.describe(policy));
+            List<Long> expired = new ArrayList<>();
+            answer.path("expired").forEach(e -> expired.add(e.path("step").asLong()));
+            boolean recorded = awaitLedger(new LedgerClient(session.serviceUrl("ledger")), options.experiment,
+                    options.run, expired);
+            if (json) {
+                com.fasterxml.jackson.databind.node.ObjectNode out = answer.deepCopy();
+                out.put("ledgerRecorded", recorded);
+                JsonOut.print(out);
+            } else {
+                printApplied(answer, recorded);
+            }
+            return answer.path("refused").isEmpty() && recorded ? 0 : 1;
+        }
+    }
+
+    /** @return true once the ledger records every step in {@code steps} as expired, false after {@link Apply#LEDGER_WAIT} */
+    static boolean awaitLedger(LedgerClient ledger, String experiment, String run, List<Long> steps) {
+        Instant deadline = Instant.now().plus(Apply.LEDGER_WAIT);
+        while (true) {
+            Set<Long> done = new HashSet<>();
+            ledger.checkpoints(experiment, run).steps().stream().filter(s -> s.expiredEventId() != null)
+                    .forEach(s -> done.add(s.step()));
+            if (done.containsAll(steps)) {
+                return true;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                return false;
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    static void printApplied(JsonNode answer, boolean recorded) {
+        RetentionPlan plan = EventCodec.mapper().convertValue(answer.path("plan"), RetentionPlan.class);
+        print(plan);
+        System.out.printf("decision %s (plan sha256 %s), signed and recorded as retention.decided%n",
+                answer.path("decisionId").asText(), answer.path("planSha256").asText());
+        for (JsonNode e : answer.path("expired")) {
+            System.out.printf("expired step %d: %d objects, %d bytes deleted and confirmed gone (HEAD: not found); "
+                    + "checkpoint.expired %s%n", e.path("step").asLong(), e.path("objects").size(),
+                    e.path("totalBytes").asLong(), e.path("eventId").asText());
+        }
+        for (JsonNode r : answer.path("refused")) {
+            System.out.printf("refused %s: %s%n", r.path("step").isNull() ? "the decision" : "step " + r.path("step").asLong(),
+                    r.path("reason").asText());
+        }
+        if (!recorded) {
+            System.out.println("the ledger did not record every expiry within " + Apply.LEDGER_WAIT.toSeconds() + " s");
         }
     }
 

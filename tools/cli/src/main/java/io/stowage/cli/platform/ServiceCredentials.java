@@ -11,8 +11,12 @@ import java.util.Set;
  * produces a copy without the keys the service has no right to. Pure logic.
  */
 final class ServiceCredentials {
-    /** Services that touch the object store: the uploader writes, the verifier reads. */
-    static final Set<String> STORE_SERVICES = Set.of("uploader", "verifier");
+    /**
+     * Services that touch the object store: the uploader writes, the verifier reads, the provider-adapter deletes
+     * expired checkpoint steps (retention). The embedded S3 server has one identity, so the three get the same
+     * credential; its rights are narrowed per service only under compose (MinIO policies).
+     */
+    static final Set<String> STORE_SERVICES = Set.of("uploader", "verifier", "provider-adapter");
     /** The only service with a database. */
     static final Set<String> DATABASE_SERVICES = Set.of("ledger");
 

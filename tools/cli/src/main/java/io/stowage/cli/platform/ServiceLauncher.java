@@ -37,7 +37,7 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
-    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder");
+    private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder", "provider-adapter");
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
     /** Every service process started and still alive, as the orphan watchdog's pid file lists them. */

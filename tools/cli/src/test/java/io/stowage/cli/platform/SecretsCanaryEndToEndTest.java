@@ -220,6 +220,12 @@ class SecretsCanaryEndToEndTest {
         env.putAll(kafkaLogin);
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        // retention's store keys (the provider-adapter needs them to start; they must reach no log either)
+        stack.environment().forEach((k, v) -> {
+            if (k.startsWith("STOWAGE_STORE_")) {
+                env.put(k, v);
+            }
+        });
         env.put("STOWAGE_PROVIDER_ADAPTER_PROVIDER", "runpod");
         env.put("STOWAGE_PROVIDER_ADAPTER_RUNPOD_BASE_URL", "http://127.0.0.1:" + runPod.getAddress().getPort() + "/v1");
         env.put("STOWAGE_PROVIDER_ADAPTER_RUNPOD_API_KEY_FILE", secrets.resolve("runpod-api-key").toString());

@@ -14,8 +14,8 @@ class ServiceCredentialsTest {
             "postgresql://127.0.0.1:5432/stowage", "stowage", "PG-canary");
 
     @Test
-    void theUploaderAndTheVerifierGetTheStoreButNotTheDatabase() {
-        for (String service : new String[] {"uploader", "verifier"}) {
+    void theUploaderTheVerifierAndRetentionsDeleterGetTheStoreButNotTheDatabase() {
+        for (String service : new String[] {"uploader", "verifier", "provider-adapter"}) {
             Map<String, String> env = ServiceCredentials.narrow(service, STACK.environment());
 
             assertThat(env).containsEntry("STOWAGE_STORE_PRIMARY_ACCESS_KEY_ID", "ACCESS-canary")
@@ -38,7 +38,7 @@ class ServiceCredentialsTest {
 
     @Test
     void theOtherServicesGetNeitherStoreNorDatabaseCredentials() {
-        for (String service : new String[] {"shard-builder", "gatekeeper", "provider-adapter"}) {
+        for (String service : new String[] {"shard-builder", "gatekeeper"}) {
             Map<String, String> env = ServiceCredentials.narrow(service, STACK.environment());
 
             assertThat(env.values()).as(service).doesNotContain("ACCESS-canary", "SECRET-canary", "PG-canary");

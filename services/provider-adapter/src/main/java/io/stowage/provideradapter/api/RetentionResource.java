@@ -1,0 +1,134 @@
+package io.stowage.provideradapter.api;
+
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.common.annotation.Blocking;
+import io.stowage.auth.Roles;
+import io.stowage.events.CheckpointExpired;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.RetentionDecided;
+import io.stowage.events.StowageEvent;
+import io.stowage.messaging.EventPublisher;
+import io.stowage.provideradapter.domain.retention.RetentionDecider;
+import io.stowage.provideradapter.domain.retention.RetentionExecutor;
+import io.stowage.provideradapter.domain.retention.RetentionPolicies;
+import io.stowage.provideradapter.retention.RetentionBeans.Retention;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Retention's HTTP API (operator token). {@code POST /api/retention/apply} with {@code {"experiment","run","policy":
+ * {keepLast, keepBest, metric, mode, keepEvery, temporaryTtl, tagsPin}}}: evaluates the run from the ledger now, sends
+ * the signed {@code retention.decided}, then has the executor re-evaluate and execute exactly those bytes, and sends
+ * each {@code checkpoint.expired} and any {@code retention.refused}. {@code POST /api/retention/execute} with a
+ * {@code retention.decided} value as body and its {@code stowage-signature} header: executes a decision made elsewhere
+ * (refused unless signed under the gate's key); the decision itself is not re-sent (the service would sign it).
+ */
+@Path("/api/retention")
+@Produces(MediaType.APPLICATION_JSON)
+@Blocking
+@RolesAllowed(Roles.OPERATOR)
+public class RetentionResource {
+    private static final Logger LOG = Logger.getLogger(RetentionResource.class);
+
+    private final Retention retention;
+    private final EventPublisher sender;
+    private final SecurityIdentity identity;
+
+    RetentionResource(Retention retention, EventPublisher sender, SecurityIdentity identity) {
+        this.retention = retention;
+        this.sender = sender;
+        this.identity = identity;
+    }
+
+    /** The body of apply: the run and the effective policy (capsule overridden by the command line). */
+    public record ApplyBody(String experiment, String run, RetentionDecided.Policy policy) {
+    }
+
+    /**
+     * @return 200 with {@code {"decisionId","planSha256","latestStep","plan","expired":[{step,objects,totalBytes}],
+     *         "refused":[{step,key,reason}]}}; 400 for a bad body or policy; 503 when retention is off or the ledger or
+     *         latest.json cannot be read (nothing deleted)
+     */
+    @POST
+    @Path("/apply")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response apply(ApplyBody body) {
+        if (retention.offBecause() != null) {
+            return Errors.of(503, "retention is off: " + retention.offBecause());
+        }
+        if (body == null || body.experiment() == null || body.run() == null) {
+            return Errors.of(400, "experiment and run are required");
+        }
+        RetentionDecider.Signed signed;
+        try {
+            signed = retention.decider().decide(body.experiment(), body.run(), RetentionPolicies.of(body.policy()),
+                    identity.getPrincipal().getName());
+        } catch (IllegalArgumentException | InvalidEventException e) {
+            return Errors.of(400, "retention: " + e.getMessage());
+        } catch (IOException e) {
+            return Errors.of(503, "cannot evaluate retention: " + e.getMessage() + "; nothing deleted");
+        }
+        // recorded (acknowledged by the broker) before anything is deleted
+        sender.send(signed.decided());
+        LOG.infof("sent retention.decided event %s asset %s: %d step(s) to expire, requested by %s",
+                signed.decided().meta().eventId(), signed.decided().assetId(), signed.decided().expire().size(),
+                signed.decided().requestedBy());
+        Map<String, Object> answer = run(signed.value(), signed.signature());
+        answer.put("plan", signed.plan());
+        return Response.ok(answer).build();
+    }
+
+    /** @return 200 with the same shape as apply (without plan); 400 when the body is not a retention.decided */
+    @POST
+    @Path("/execute")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response execute(byte[] value, @HeaderParam(CloudEventHeaders.SIGNATURE) String signature) {
+        if (retention.offBecause() != null) {
+            return Errors.of(503, "retention is off: " + retention.offBecause());
+        }
+        try {
+            return Response.ok(run(value, signature)).build();
+        } catch (InvalidEventException e) {
+            return Errors.of(400, "not a retention.decided: " + e.getMessage());
+        }
+    }
+
+    private Map<String, Object> run(byte[] value, String signature) {
+        RetentionExecutor.Outcome outcome = retention.executor().execute(value, signature);
+        List<StowageEvent> events = new ArrayList<>(outcome.expired());
+        outcome.refused().ifPresent(events::add);
+        sender.sendAll(events);
+        events.forEach(e -> LOG.infof("sent %s event %s asset %s caused by retention.decided event %s", e.topic(),
+                e.meta().eventId(), e.assetId(), outcome.decision().meta().eventId()));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("decisionId", outcome.decision().meta().eventId());
+        answer.put("planSha256", outcome.decision().planSha256());
+        answer.put("latestStep", outcome.decision().latestStep());
+        answer.put("expired", outcome.expired().stream().map(RetentionResource::expired).toList());
+        answer.put("refused", outcome.refused().map(r -> r.refusals()).orElse(List.of()));
+        return answer;
+    }
+
+    private static Map<String, Object> expired(CheckpointExpired e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("step", e.step());
+        out.put("eventId", e.meta().eventId());
+        out.put("objects", e.objects());
+        out.put("totalBytes", e.totalBytes());
+        return out;
+    }
+}

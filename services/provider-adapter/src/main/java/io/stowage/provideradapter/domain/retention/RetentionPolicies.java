@@ -1,0 +1,47 @@
+package io.stowage.provideradapter.domain.retention;
+
+import io.stowage.cli.retention.domain.RetentionPolicy;
+import io.stowage.events.RetentionDecided;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * Converts a retention policy between its event shape ({@link RetentionDecided.Policy}, the capsule's field names) and
+ * the rules' {@link RetentionPolicy}. Pure.
+ */
+public final class RetentionPolicies {
+    private RetentionPolicies() {
+    }
+
+    /**
+     * @return the rules' policy
+     * @throws IllegalArgumentException for a mode other than min/max, a TTL that is not an ISO-8601 duration, or a
+     *                                  policy {@link RetentionPolicy} refuses; the message names the field
+     */
+    public static RetentionPolicy of(RetentionDecided.Policy p) {
+        if (p == null) {
+            return RetentionPolicy.NONE;
+        }
+        RetentionPolicy.Mode mode = p.mode() == null ? null : switch (p.mode().toLowerCase(Locale.ROOT)) {
+            case "min" -> RetentionPolicy.Mode.MIN;
+            case "max" -> RetentionPolicy.Mode.MAX;
+            default -> throw new IllegalArgumentException("mode must be min or max, not '" + p.mode() + "'");
+        };
+        Duration ttl;
+        try {
+            ttl = p.temporaryTtl() == null ? null : Duration.parse(p.temporaryTtl());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("temporaryTtl is not an ISO-8601 duration: " + p.temporaryTtl());
+        }
+        return new RetentionPolicy(p.keepLast(), p.keepBest(), p.metric(), mode, p.keepEvery(), ttl, p.tagsPin());
+    }
+
+    /** @return the event shape of {@code p} */
+    public static RetentionDecided.Policy fields(RetentionPolicy p) {
+        return new RetentionDecided.Policy(p.keepLast(), p.keepBest(), p.metric(),
+                p.mode() == null ? null : p.mode().name().toLowerCase(Locale.ROOT), p.keepEvery(),
+                p.temporaryTtl() == null ? null : p.temporaryTtl().toString(), p.tagsPin());
+    }
+}

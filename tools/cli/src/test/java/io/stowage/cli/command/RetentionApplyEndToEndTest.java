@@ -1,0 +1,323 @@
+package io.stowage.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.CliRun;
+import io.stowage.cli.CliRun.Result;
+import io.stowage.cli.client.BearerToken;
+import io.stowage.cli.output.Progress;
+import io.stowage.cli.platform.Platform;
+import io.stowage.cli.platform.StowageHome;
+import io.stowage.cli.store.PrimaryStore;
+import io.stowage.events.CheckpointExpired.ExpiredObject;
+import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.EventCodec;
+import io.stowage.events.EventMeta;
+import io.stowage.events.GateSignature;
+import io.stowage.events.RetentionDecided;
+import io.stowage.stack.StackCredentials;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Retention deletes, through the six packaged services as separate processes against the real Kafka, S3Proxy and
+ * PostgreSQL, driven by the real {@code stowage checkpoint publish} and {@code retention apply}, and tries to make it
+ * delete too much: keep-best 1 + keep-last 1 deletes exactly the other two steps from the primary and the replica
+ * (HEAD: not found) while the kept ones stay whole and fetchable, and plan, ledger and {@code audit store} agree
+ * afterwards; apply twice deletes nothing the second time; a step is not expired while its newer replacement is
+ * unverified (the verifier stopped); a signed decision naming a kept step or a key outside its step, and a forged
+ * one, are refused by the executor, recorded, and delete nothing.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RetentionApplyEndToEndTest {
+    private static final String SIGNING_KEY = "retention-e2e-test-signing-key-0123456789abcdef";
+    private static Path work;
+    private static Path runDir;
+    private static Platform platform;
+    private static String operatorToken;
+
+    @BeforeAll
+    static void start() throws Exception {
+        work = Files.createTempDirectory("stowage-retention-apply-e2e-");
+        Path hot = Files.createDirectories(work.resolve("hot"));
+        platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false),
+                StackCredentials.random(), SIGNING_KEY);
+        platform.session().writeTo(new StowageHome(work).session());
+        System.setProperty("stowage.home", work.toString());
+        operatorToken = Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip();
+        System.setProperty("stowage.token", operatorToken);
+        runDir = Files.createDirectories(hot.resolve("ckpt/run1"));
+        // key checkpoints (a replica copy each) that do not count as pins, so that both stores are deleted from
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\"" + "b".repeat(64)
+                + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\",\"retention\":{\"keepLast\":1,\"keepBest\":1,"
+                + "\"metric\":\"val_loss\",\"mode\":\"min\",\"tagsPin\":false}}");
+    }
+
+    @AfterAll
+    static void stop() {
+        System.clearProperty("stowage.home");
+        System.clearProperty("stowage.token");
+        if (platform != null) {
+            platform.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void keepBestOneAndKeepLastOneDeleteTheOtherStepsFromBothStoresAndNothingElse() throws Exception {
+        double[] losses = {0.9, 0.2, 0.5, 0.7};
+        for (int i = 0; i < losses.length; i++) {
+            publish(runDir, "run1", (i + 1) * 100, "weights-" + i, "--key", "--metric", "val_loss=" + losses[i]);
+        }
+        JsonNode before = plan("run1");
+        List<String> expiring = keys(before, 100, 300);
+        List<String> kept = keys(before, 200, 400);
+        assertThat(expiring).hasSize(4).allMatch(k -> k.contains("/000000000100/") || k.contains("/000000000300/"));
+
+        Result dry = cli("retention", "apply", "--experiment", "e2e", "--run", "run1", "--capsule", runDir.toString(),
+                "--dry-run", "--json");
+        assertThat(dry.exit()).as(dry.err()).isZero();
+        assertThat(EventCodec.mapper().readTree(dry.out()).path("freed").path("replica").path("keys")).hasSize(2);
+        assertThat(present(expiring)).as("a dry run deletes nothing").hasSize(4);
+
+        JsonNode applied = apply("run1");
+
+        assertThat(applied.path("refused")).as(applied.toString()).isEmpty();
+        assertThat(applied.path("ledgerRecorded").asBoolean()).isTrue();
+        List<Long> expired = new ArrayList<>();
+        applied.path("expired").forEach(e -> expired.add(e.path("step").asLong()));
+        assertThat(expired).containsExactly(100L, 300L);
+        assertThat(applied.path("expired").get(0).path("objects")).hasSize(2);
+        assertThat(present(expiring)).as("HEAD answers not found in both stores").isEmpty();
+        assertThat(present(kept)).containsExactlyInAnyOrderElementsOf(kept);
+        for (long step : List.of(200L, 400L)) {
+            Path to = work.resolve("fetched-" + step);
+            Result fetched = cli("checkpoint", "fetch", "--experiment", "e2e", "--run", "run1", "--step", String.valueOf(step),
+                    "--to", to.toString());
+            assertThat(fetched.exit()).as(fetched.err()).isZero();
+            assertThat(to.resolve("weights.bin")).hasSameTextualContentAs(runDir.resolve("step-" + step + "/weights.bin"));
+        }
+        assertThat(decisions(plan("run1"))).as("expired steps leave the plan").containsExactly("200 keep", "400 keep");
+        Result audit = cli("audit", "store", "--json");
+        assertThat(audit.exit()).as(audit.out() + audit.err()).isZero();
+        assertThat(eventCount("retention.decided")).isEqualTo(1);
+        assertThat(eventCount("checkpoint.expired")).isEqualTo(2);
+    }
+
+    @Test
+    @Order(2)
+    void applyingTwiceDeletesNothingTheSecondTime() throws Exception {
+        JsonNode again = apply("run1");
+
+        assertThat(again.path("expired")).isEmpty();
+        assertThat(again.path("refused")).isEmpty();
+        assertThat(present(keys(plan("run1"), 200, 400))).hasSize(4);
+        assertThat(eventCount("checkpoint.expired")).isEqualTo(2);
+    }
+
+    @Test
+    @Order(3)
+    void aStepIsNotExpiredWhileItsNewerReplacementIsUnverified() throws Exception {
+        Path run2 = Files.createDirectories(runDir.resolveSibling("run2"));
+        publish(run2, "run2", 100, "first");
+        publish(run2, "run2", 200, "second");
+        List<JsonNode> applied = new ArrayList<>();
+        platform.restart("verifier", () -> {
+            try {
+                publish(run2, "run2", 300, "third", "--no-wait");
+                Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(300)).until(() ->
+                        plan("run2", "--keep-last", "1").path("steps").size() == 3
+                                && keys(plan("run2", "--keep-last", "1"), 300).size() == 1);
+                applied.add(apply("run2", "--keep-last", "1"));
+                applied.add(plan("run2", "--keep-last", "1"));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        JsonNode outcome = applied.get(0);
+        assertThat(outcome.path("refused")).as(outcome.toString()).isEmpty();
+        assertThat(outcome.path("expired")).hasSize(1);
+        assertThat(outcome.path("expired").get(0).path("step").asLong()).isEqualTo(100);
+        assertThat(keptBy(applied.get(1), 200)).contains("newest-verified", "replacement-unverified");
+        assertThat(keptBy(applied.get(1), 300)).contains("unverified");
+        assertThat(present(keys(applied.get(1), 200))).as("the step the unverified one replaces stays").hasSize(1);
+    }
+
+    @Test
+    @Order(4)
+    void signedDecisionsNamingAKeptStepOrAKeyOutsideTheStepAndForgedOnesAreRefused() throws Exception {
+        JsonNode plan = plan("run1");
+        List<String> latestKeys = keys(plan, 400);
+        long refusalsBefore = eventCount("retention.refused");
+
+        JsonNode kept = execute(decision(400, objects(400, plan)), true);
+        JsonNode outside = execute(decision(200, List.of(
+                new ExpiredObject("primary", bucket("primary"), "checkpoints/e2e/run1/latest.json", 1),
+                new ExpiredObject("primary", bucket("primary"), "datasets/speech/r1/manifest.json", 1))), true);
+        JsonNode forged = execute(decision(200, objects(200, plan)), false);
+
+        assertThat(reason(kept)).contains("step 400 is the step latest.json names");
+        assertThat(reason(outside)).contains("is outside checkpoints/e2e/run1/000000000200/");
+        assertThat(reason(forged)).contains("not authenticated");
+        assertThat(kept.path("expired")).isEmpty();
+        assertThat(outside.path("expired")).isEmpty();
+        assertThat(forged.path("expired")).isEmpty();
+        assertThat(present(latestKeys)).hasSize(2);
+        assertThat(present(keys(plan, 200))).hasSize(2);
+        try (PrimaryStore primary = new PrimaryStore(platform.session().stack())) {
+            assertThat(primary.head("checkpoints/e2e/run1/latest.json")).isPresent();
+        }
+        assertThat(decisions(plan("run1"))).containsExactly("200 keep", "400 keep");
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> eventCount("retention.refused") == refusalsBefore + 3);
+    }
+
+    private static byte[] decision(long step, List<ExpiredObject> objects) {
+        return EventCodec.encode(RetentionDecided.of(EventMeta.first("run/e2e/run1", Clock.systemUTC()), "e2e", "run1",
+                new RetentionDecided.Policy(1, 1, "val_loss", "min", null, null, false), 400L, Instant.now(),
+                "d".repeat(64), List.of(new RetentionDecided.ExpiringStep(step, objects)), "forger"));
+    }
+
+    private static JsonNode execute(byte[] value, boolean signed) throws Exception {
+        String signature = signed ? new GateSignature(SIGNING_KEY).sign(value) : "0".repeat(64);
+        HttpRequest request = HttpRequest.newBuilder(platform.session().serviceUrl("provider-adapter")
+                        .resolve("/api/retention/execute"))
+                .header("Authorization", "Bearer " + operatorToken).header("Content-Type", "application/json")
+                .header(CloudEventHeaders.SIGNATURE, signature)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(value)).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return EventCodec.mapper().readTree(response.body());
+    }
+
+    private static String reason(JsonNode answer) {
+        assertThat(answer.path("refused")).as(answer.toString()).hasSize(1);
+        return answer.path("refused").get(0).path("reason").asText();
+    }
+
+    private static List<ExpiredObject> objects(long step, JsonNode plan) {
+        List<ExpiredObject> out = new ArrayList<>();
+        for (JsonNode s : plan.path("steps")) {
+            if (s.path("step").asLong() == step) {
+                s.path("stores").fields().forEachRemaining(store -> store.getValue().path("keys").forEach(k ->
+                        out.add(new ExpiredObject(store.getKey(), bucket(store.getKey()), k.asText(), 1))));
+            }
+        }
+        return out;
+    }
+
+    private static String bucket(String store) {
+        var stack = platform.session().stack();
+        return "replica".equals(store) ? stack.replicaBucket() : stack.primaryBucket();
+    }
+
+    private static JsonNode apply(String run, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("retention", "apply", "--experiment", "e2e", "--run", run,
+                "--capsule", runDir.toString(), "--json"));
+        args.addAll(List.of(extra));
+        Result result = cli(args.toArray(String[]::new));
+        assertThat(result.exit()).as(result.out() + result.err()).isZero();
+        return EventCodec.mapper().readTree(result.out());
+    }
+
+    private static void publish(Path run, String runName, long step, String content, String... options) throws Exception {
+        Path dir = Files.createDirectories(run.resolve("step-" + step));
+        Files.writeString(dir.resolve("weights.bin"), content.repeat(100));
+        List<String> args = new ArrayList<>(List.of("checkpoint", "publish", dir.toString(), "--experiment", "e2e",
+                "--run", runName));
+        args.addAll(List.of(options));
+        Result published = cli(args.toArray(String[]::new));
+        assertThat(published.exit()).as(published.err()).isZero();
+    }
+
+    private static JsonNode plan(String run, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("retention", "plan", "--experiment", "e2e", "--run", run,
+                "--capsule", runDir.toString(), "--json"));
+        args.addAll(List.of(extra));
+        Result result = cli(args.toArray(String[]::new));
+        assertThat(result.exit()).as(result.err()).isZero();
+        return EventCodec.mapper().readTree(result.out());
+    }
+
+    /** @return "store key" of every object of the steps, both stores */
+    private static List<String> keys(JsonNode plan, long... steps) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode s : plan.path("steps")) {
+            for (long step : steps) {
+                if (s.path("step").asLong() == step) {
+                    s.path("stores").fields().forEachRemaining(store -> store.getValue().path("keys")
+                            .forEach(k -> out.add(store.getKey() + " " + k.asText())));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** @return those of {@code keys} ("store key") a HEAD finds in their store */
+    private static List<String> present(List<String> keys) {
+        List<String> out = new ArrayList<>();
+        try (PrimaryStore primary = new PrimaryStore(platform.session().stack());
+             PrimaryStore replica = new PrimaryStore(platform.session().stack(), true)) {
+            for (String k : keys) {
+                String[] parts = k.split(" ", 2);
+                PrimaryStore store = "replica".equals(parts[0]) ? replica : primary;
+                if (store.head(parts[1]).isPresent()) {
+                    out.add(k);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<String> decisions(JsonNode plan) {
+        List<String> out = new ArrayList<>();
+        plan.path("steps").forEach(s -> out.add(s.path("step").asLong() + " " + s.path("decision").asText()));
+        return out;
+    }
+
+    private static List<String> keptBy(JsonNode plan, long step) {
+        List<String> out = new ArrayList<>();
+        plan.path("steps").forEach(s -> {
+            if (s.path("step").asLong() == step) {
+                s.path("keptBy").forEach(r -> out.add(r.asText()));
+            }
+        });
+        return out;
+    }
+
+    private static long eventCount(String topic) throws Exception {
+        var stack = platform.session().stack();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             var statement = db.prepareStatement("select count(*) from ledger_event where topic = ?")) {
+            statement.setString(1, topic);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private static Result cli(String... args) {
+        return CliRun.run(args);
+    }
+}
