@@ -26,6 +26,8 @@ import java.util.Optional;
  */
 @Path("/")
 public class SigninResource {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(SigninResource.class);
+
     private final TokenCheck tokens;
     private final SessionStore sessions;
     private final Viewers viewers;
@@ -54,11 +56,13 @@ public class SigninResource {
     public Response signin(@FormParam("token") String token, @FormParam("next") String next) {
         Optional<Viewer> viewer = tokens.check(token);
         if (viewer.isEmpty()) {
+            LOG.info("refused a sign-in: unknown token");
             return Response.status(401).entity(Templates.signin("That token is not a reader's or an operator's.",
                     safeNext(next))).build();
         }
         sessions.close(viewers.sessionId());
         String id = sessions.open(viewer.get());
+        LOG.infof("signed in %s (%s)", viewer.get().name(), viewer.get().role());
         return Response.seeOther(URI.create(safeNext(next))).cookie(cookie(id, (int) config.sessionTtl().toSeconds()))
                 .build();
     }
