@@ -118,6 +118,17 @@ class ConsoleBrowserEndToEndTest {
         if (platform != null) {
             platform.close();
         }
+        if (work != null) {
+            deleteTree(work);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> files = Files.walk(root)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("==> could not remove " + root + ": " + e.getMessage());
+        }
     }
 
     @Test
