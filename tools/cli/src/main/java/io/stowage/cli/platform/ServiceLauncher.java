@@ -22,7 +22,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar})
+ * Starts the six packaged Quarkus services ({@code services/<name>/target/quarkus-app/quarkus-run.jar}) and then the
+ * operator console ({@link #CONSOLE})
  * as separate child processes on free loopback ports, wired to a running stack through environment
  * variables, waits for each one's {@code /q/health/ready}, and stops them all on {@link #close()}.
  * Each service logs to {@code <logs>/<name>.log}. Once all are ready a {@link ServiceSupervisor} starts again any that
@@ -36,6 +37,8 @@ public final class ServiceLauncher implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     /** Only these two hold the gate signing key: one signs decisions, the other verifies them. */
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
+    /** The operator console: started after the six, it reads only their HTTP APIs (no store, database or Kafka access). */
+    public static final String CONSOLE = "console";
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
     private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder", "provider-adapter");
 
@@ -134,6 +137,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }
+            launcher.launchConsole(repo, logs, launcher.urls, tokens);
             for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
                 launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
             }
@@ -249,6 +253,23 @@ public final class ServiceLauncher implements AutoCloseable {
         if (supervisor != null) {
             supervisor.watch(name, process);
         }
+    }
+
+    /**
+     * Starts the console with only what it needs: its port, the three services' URLs and the token hashes every service
+     * gets. No store, database or Kafka setting reaches it; each page calls the services with the viewer's own token.
+     */
+    private void launchConsole(Path repo, Path logs, Map<String, String> services, ServiceTokens tokens) throws IOException {
+        int port = freePort();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("STOWAGE_CONSOLE_LEDGER_URL", services.get("ledger"));
+        env.put("STOWAGE_CONSOLE_GATEKEEPER_URL", services.get("gatekeeper"));
+        env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", services.get("provider-adapter"));
+        env.put("STOWAGE_AUTH_TOKENS", tokens.hashLines());
+        launch(repo, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
+        urls.put(CONSOLE, "http://127.0.0.1:" + port);
     }
 
     private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {

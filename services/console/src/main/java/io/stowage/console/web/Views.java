@@ -1,0 +1,114 @@
+package io.stowage.console.web;
+
+import io.quarkus.qute.TemplateData;
+import io.stowage.console.domain.Sizes;
+
+import java.time.Instant;
+import java.util.List;
+
+/** What the pages render: small records built from the services' answers, never a token or a credential. */
+public final class Views {
+    private Views() {
+    }
+
+    /** The signed-in person as the page header shows them. */
+    @TemplateData
+    public record Who(String name, String role, boolean operator) {
+    }
+
+    /** A name and a value, e.g. a provenance field or a metric. */
+    @TemplateData
+    public record Field(String name, String value) {
+    }
+
+    /** One store on the overview: objects, bytes and the scrub's coverage over 30 days. */
+    @TemplateData
+    public record StoreRow(String store, long objects, long bytes, long neverReRead, long reReadInPeriod, long overdue,
+                           String nextDueKey, String nextDueSince) {
+        public String bytesText() {
+            return Sizes.human(bytes);
+        }
+
+        /** @return the share of objects re-read in the period, 0 to 100 */
+        public long coveredPercent() {
+            return objects == 0 ? 100 : Math.round(100.0 * reReadInPeriod / objects);
+        }
+    }
+
+    /** The overview page. */
+    @TemplateData
+    public record Overview(long events, long assets, long objects, long objectsVerified, long objectsFullRead,
+                           long gatesPassed, long gatesDenied, long releases, long deadLetters, String lag,
+                           List<StoreRow> stores, long volumes, long datasets, long runs) {
+    }
+
+    /** A dataset name with its revisions. */
+    @TemplateData
+    public record DatasetRow(String name, List<String> revisions) {
+    }
+
+    /** A run with its stored steps. */
+    @TemplateData
+    public record RunRow(String experiment, String run, int steps) {
+    }
+
+    /** One copy of an object in one store and its newest verification results. */
+    @TemplateData
+    public record Copy(String store, String bucket, String key, String head, String fullRead, String headAt,
+                       String fullReadAt) {
+    }
+
+    /** One recorded verification of an object ({@code object.verified}). */
+    @TemplateData
+    public record Verification(String time, String store, String key, String method, String result, String detail) {
+        public boolean ok() {
+            return "OK".equals(result);
+        }
+    }
+
+    /** One shard of a dataset revision. */
+    @TemplateData
+    public record Shard(int index, String key, String sha256, long bytes, String memberCount, String membersKey,
+                        String membersSha256, List<Copy> copies, List<Verification> verifications) {
+        public String bytesText() {
+            return Sizes.human(bytes);
+        }
+    }
+
+    /** A dataset revision page. */
+    @TemplateData
+    public record Revision(String name, String revision, String assetId, boolean sealed, String license, String source,
+                           String manifestSha256, List<Shard> shards, List<Copy> others) {
+    }
+
+    /** One step row of a run page. */
+    @TemplateData
+    public record Step(long step, int files, long bytes, String metrics, String tags, boolean pinned, boolean key,
+                       boolean latest, boolean verified, String copies, String published, boolean expired) {
+        public String bytesText() {
+            return Sizes.human(bytes);
+        }
+    }
+
+    /** A run page. */
+    @TemplateData
+    public record Run(String experiment, String run, List<Step> steps, String latest) {
+    }
+
+    /** A step page: provenance, metrics, objects and their verification history. */
+    @TemplateData
+    public record StepDetail(String experiment, String run, long step, String assetId, boolean key, boolean pinned,
+                             List<Field> provenance, List<Field> metrics, List<Copy> objects,
+                             List<Verification> verifications) {
+    }
+
+    /** A problem to show instead of data. */
+    @TemplateData
+    public record Problem(int status, String message) {
+    }
+
+    /** {@code Instant} as the pages print it, or a dash. */
+    static String time(Instant t) {
+        return t == null ? "—" : t.toString();
+    }
+}

@@ -1,0 +1,329 @@
+package io.stowage.cli.console;
+
+import io.stowage.cli.Repo;
+import io.stowage.cli.client.BearerToken;
+import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.client.ShardBuilderClient;
+import io.stowage.cli.demo.DemoReport;
+import io.stowage.cli.demo.DemoRunner;
+import io.stowage.cli.output.Progress;
+import io.stowage.cli.platform.Platform;
+import io.stowage.events.AssetIds;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The operator console in a real browser (Debian's headless Chromium driven by Selenium through chromedriver), against
+ * the packaged services and the console as {@code stowage up} starts them, with the demo's data: sign-in as reader and
+ * as operator, a dataset revision's shards, a run's step, the denied release of the run directory (condition 5 naming
+ * {@code train.log}), a release asked and done from the page, and the refusals a reader and a forged form get.
+ * Screenshots of the main pages go to {@code target/console-screenshots/} (docs/console/ holds copies).
+ * Skipped when {@code /usr/bin/chromedriver} is absent.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ConsoleBrowserEndToEndTest {
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Pattern CSRF = Pattern.compile("name=\"csrf-token\" value=\"([^\"]+)\"");
+
+    private static Path work;
+    private static Platform platform;
+    private static DemoRunner.HotVolume hot;
+    private static DemoReport report;
+    private static Path copy;
+    private static String console;
+    private static String reader;
+    private static String operator;
+    private static WebDriver browser;
+    private static Path screenshots;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMEDRIVER), "no " + CHROMEDRIVER + " (Debian package chromium-driver)");
+        work = Files.createTempDirectory("stowage-console-e2e-");
+        hot = DemoRunner.HotVolume.prepare(Repo.root(), work);
+        platform = Platform.start(work, hot.protectedRoots(work), hot.volumeRoots(), new Progress(System.err, false));
+        operator = Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip();
+        reader = Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip();
+        System.setProperty("stowage.token", operator);
+        report = new DemoRunner(platform.session(), new Progress(System.err, false)).run(hot);
+        copy = archivedCopy();
+        console = platform.session().serviceUrl("console").toString();
+        screenshots = Repo.root().resolve("tools/cli/target/console-screenshots");
+        Files.createDirectories(screenshots);
+        browser = chromium();
+    }
+
+    /** A second copy of the samples, sharded and verified: a directory whose release the operator asks from the page. */
+    private static Path archivedCopy() throws IOException {
+        Path dir = hot.root().resolve("datasets").resolve("speech-console");
+        copyTree(Repo.root().resolve("examples/samples/speech-en-allison"), dir);
+        ShardBuilderClient.ShardResult shards = new ShardBuilderClient(platform.session().serviceUrl("shard-builder"))
+                .shard(new ShardBuilderClient.ShardRequest(dir.toString(), "speech-console", "r1", "CC-BY-SA-3.0",
+                        "examples/samples/speech-en-allison", 256L * 1024, platform.session().stagingDir(), true));
+        new LedgerClient(platform.session().serviceUrl("ledger"))
+                .awaitVerified(AssetIds.dataset("speech-console", "r1"), 2 * shards.shards() + 1, Duration.ofSeconds(180));
+        return dir;
+    }
+
+    private static WebDriver chromium() {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1400,1100");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        ChromeDriver driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(240));
+        return driver;
+    }
+
+    @AfterAll
+    static void stop() {
+        System.clearProperty("stowage.token");
+        if (browser != null) {
+            browser.quit();
+        }
+        if (platform != null) {
+            platform.close();
+        }
+        if (work != null) {
+            deleteTree(work);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> files = Files.walk(root)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("==> could not remove " + root + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    @Order(1)
+    void withoutATokenEveryPageRedirectsToTheSignInForm() {
+        for (String page : List.of("/", "/datasets", "/runs", "/releases", "/free")) {
+            browser.get(console + page);
+            assertThat(browser.getCurrentUrl()).as(page).startsWith(console + "/signin");
+            assertThat(browser.findElements(By.id("who"))).isEmpty();
+        }
+        browser.findElement(By.id("token")).sendKeys("not-a-token");
+        browser.findElement(By.id("signin-button")).click();
+        assertThat(browser.findElement(By.id("error")).getText()).contains("not a reader's or an operator's");
+        shot("signin");
+    }
+
+    @Test
+    @Order(2)
+    void aReaderSeesTheDeniedReleaseWithConditionFiveNamingTrainLogAndNoAction() {
+        signIn(reader, "/free");
+        assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("cli-reader (reader)");
+        WebElement row = row(hot.run());
+        assertThat(row.findElement(By.className("decision")).getText()).contains("denied");
+        List<String> failures = row.findElements(By.className("failure")).stream().map(WebElement::getText).toList();
+        assertThat(failures).anySatisfy(f -> assertThat(f).startsWith("condition 5").contains("train.log"));
+        assertThat(browser.findElements(By.className("plan"))).as("a reader gets no Plan button").isEmpty();
+        shot("free");
+    }
+
+    @Test
+    @Order(3)
+    void aDatasetRevisionListsEveryShardWithItsSha256BytesMembersAndVerifications() {
+        browser.get(console + "/datasets");
+        shot("datasets");
+        browser.findElement(By.cssSelector("a[href='/datasets/speech-en-allison/r1']")).click();
+        assertThat(browser.getCurrentUrl()).isEqualTo(console + "/datasets/speech-en-allison/r1");
+        List<WebElement> shards = browser.findElements(By.cssSelector("#shards tr.shard"));
+        assertThat(shards).hasSize(report.dataset().shards());
+        for (WebElement shard : shards) {
+            assertThat(shard.findElement(By.className("sha256")).getText()).matches("[0-9a-f]{64}");
+            assertThat(shard.findElement(By.className("bytes")).getText()).matches("\\d+ .*");
+            assertThat(Integer.parseInt(shard.findElement(By.className("members")).getText().split("\\s")[0])).isPositive();
+            assertThat(shard.findElement(By.className("verifications")).getText()).contains("OK HEAD primary at")
+                    .contains("OK FULL_READ primary at");
+        }
+        assertThat(browser.findElement(By.id("license")).getText()).isEqualTo("CC-BY-SA-3.0");
+        shot("dataset-revision");
+    }
+
+    @Test
+    @Order(4)
+    void aRunListsItsStepsAndAStepShowsProvenanceMetricsAndVerificationHistory() {
+        browser.get(console + "/runs");
+        shot("runs");
+        browser.findElement(By.linkText(DemoRunner.RUN)).click();
+        List<String> steps = browser.findElements(By.cssSelector("#steps tr.step td:first-child")).stream()
+                .map(WebElement::getText).toList();
+        assertThat(steps).containsExactly("50", "100", "150");
+        assertThat(browser.findElement(By.id("latest")).getText()).isEqualTo("step 150");
+        shot("run");
+        browser.findElement(By.linkText("150")).click();
+        assertThat(browser.getCurrentUrl()).endsWith("/runs/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN + "/150");
+        assertThat(browser.findElement(By.id("provenance")).getText()).contains("codeCommit");
+        List<WebElement> verifications = browser.findElements(By.cssSelector("#verifications tr td.ok"));
+        assertThat(verifications).isNotEmpty();
+        assertThat(browser.findElement(By.id("verifications")).getText()).contains("replica");
+        shot("step");
+    }
+
+    @Test
+    @Order(5)
+    void anOperatorPlansConfirmsAndSeesTheReleaseDone() {
+        signIn(operator, "/free");
+        assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("cli-operator (operator)");
+        row(copy).findElement(By.className("plan")).click();
+        assertThat(browser.findElement(By.id("outcome")).getText()).isEqualTo("passed");
+        assertThat(browser.findElements(By.cssSelector("tr.condition.passed"))).hasSize(5);
+        assertThat(Files.isDirectory(copy)).as("a dry run deletes nothing").isTrue();
+        String plan = browser.getCurrentUrl();
+        shot("plan");
+        browser.findElement(By.id("release-now")).click();
+        assertThat(browser.findElement(By.id("outcome")).getText()).isEqualTo("released");
+        assertThat(browser.findElement(By.id("freed")).getText()).contains("files");
+        assertThat(Files.exists(copy)).as("released through the gate").isFalse();
+        shot("released");
+        browser.get(console + "/releases");
+        assertThat(browser.findElement(By.id("release-" + plan.substring(plan.lastIndexOf('/') + 1))).getText())
+                .contains("passed").contains("dry run");
+        shot("releases");
+        browser.get(console + "/");
+        assertThat(Long.parseLong(browser.findElement(By.id("events")).getText())).isPositive();
+        shot("overview");
+        // a reader opening the same plan gets no release button
+        signIn(reader, plan.substring(console.length()));
+        assertThat(browser.findElement(By.id("outcome")).getText()).isEqualTo("passed");
+        assertThat(browser.findElements(By.id("release-now"))).isEmpty();
+    }
+
+    @Test
+    @Order(6)
+    void aReaderPostOrAFormWithoutCsrfIsRefusedAndSendsNothing() throws Exception {
+        HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String csrf = csrf(http, get(http, "/signin"));
+        assertThat(post(http, "/signin", "token=" + reader + "&next=/&csrf-token=" + csrf).statusCode()).isEqualTo(303);
+        int before = releases();
+        String target = hot.run().toString();
+        HttpResponse<String> asReader = post(http, "/free/plan", "path=" + enc(target) + "&csrf-token=" + csrf);
+        assertThat(asReader.statusCode()).isEqualTo(403);
+        assertThat(asReader.body()).contains("needs an operator token");
+
+        HttpClient op = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String opCsrf = csrf(op, get(op, "/signin"));
+        assertThat(post(op, "/signin", "token=" + operator + "&next=/&csrf-token=" + opCsrf).statusCode()).isEqualTo(303);
+        assertThat(post(op, "/free/plan", "path=" + enc(target)).statusCode()).as("no CSRF token").isEqualTo(400);
+        assertThat(post(op, "/free/plan", "path=" + enc(target) + "&csrf-token=forged").statusCode()).isEqualTo(400);
+
+        HttpResponse<String> bearer = http.send(HttpRequest.newBuilder(URI.create(console + "/free/plan"))
+                .header("Authorization", "Bearer " + reader).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("path=" + enc(target) + "&csrf-token=" + csrf)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(bearer.statusCode()).isEqualTo(403);
+        assertThat(releases()).as("no release request was sent").isEqualTo(before);
+    }
+
+    @Test
+    @Order(7)
+    void scriptsMayPresentTheTokenAsABearerHeader() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(console + "/datasets"))
+                .header("Authorization", "Bearer " + reader).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("speech-en-allison").doesNotContain(reader);
+        HttpResponse<String> wrong = http.send(HttpRequest.newBuilder(URI.create(console + "/datasets"))
+                .header("Authorization", "Bearer wrong").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(wrong.statusCode()).isEqualTo(401);
+    }
+
+    private static int releases() throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        platform.session().serviceUrl("ledger").resolve("/api/releases?limit=1000"))
+                .header("Authorization", "Bearer " + reader).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        return io.stowage.events.EventCodec.mapper().readTree(answer.body()).size();
+    }
+
+    private static void signIn(String token, String next) {
+        browser.manage().deleteAllCookies();
+        browser.get(console + "/signin?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
+        browser.findElement(By.id("token")).sendKeys(token);
+        browser.findElement(By.id("signin-button")).click();
+        assertThat(browser.getCurrentUrl()).isEqualTo(console + next);
+    }
+
+    private static WebElement row(Path dir) {
+        return browser.findElement(By.cssSelector("tr.directory[data-path='" + dir + "']"));
+    }
+
+    private static void shot(String name) {
+        try {
+            Files.write(screenshots.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static HttpResponse<String> get(HttpClient http, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(console + path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String path, String form) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(console + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String csrf(HttpClient http, HttpResponse<String> page) {
+        Matcher m = CSRF.matcher(page.body());
+        assertThat(m.find()).as("a CSRF field on " + page.uri()).isTrue();
+        return m.group(1);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path source : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target);
+                }
+            }
+        }
+    }
+}
