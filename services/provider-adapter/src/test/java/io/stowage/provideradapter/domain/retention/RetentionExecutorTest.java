@@ -154,6 +154,19 @@ class RetentionExecutorTest {
     }
 
     @Test
+    void aStepPromotedToAModelAfterTheDecisionIsRefusedThoughItIsNotPinned() throws Exception {
+        RetentionDecider.Signed signed = decider.decide("e", "r", KEEP_LAST_AND_BEST, "ops");
+        sources.promote(300, "model/tiny/r1");
+
+        RetentionExecutor.Outcome outcome = executor.execute(signed.value(), signed.signature());
+
+        assertThat(outcome.expired()).extracting(CheckpointExpired::step).containsExactly(100L);
+        assertThat(reasons(outcome)).singleElement().asString().contains("step 300 is promoted to model/tiny/r1");
+        assertThat(sources.stored).contains("primary " + key(300), "replica " + key(300));
+        assertThat(sources.deleted).noneMatch(k -> k.contains(String.format("%012d", 300)));
+    }
+
+    @Test
     void aStepWhoseNewerReplacementBecameUnverifiedIsRefused() throws Exception {
         RetentionDecider.Signed signed = decider.decide("e", "r", new RetentionPolicy(1, null, null, null, null, null, null), "ops");
         // a step 500 arrives, not verified yet: 400 stays newest verified, nothing else changes
@@ -252,6 +265,11 @@ class RetentionExecutorTest {
         void pin(long n) {
             replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
                     s.tags(), s.publishedAt(), true, null, null, 0));
+        }
+
+        void promote(long n, String model) {
+            replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
+                    s.tags(), s.publishedAt(), false, null, null, 0, List.of(model)));
         }
 
         void expire(long n, String eventId) {
