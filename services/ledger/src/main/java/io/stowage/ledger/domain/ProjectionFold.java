@@ -9,7 +9,9 @@ import io.stowage.events.ObjectVerified;
 import io.stowage.events.ShardBuilt;
 import io.stowage.events.StowageEvent;
 
+import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +22,12 @@ import java.util.Set;
  * objects, upload failures, releases, checkpoint steps, model promotions) — in memory, with the same domain
  * projections as the live {@code ProjectionWriter}, and the same rule that an event id counts once. Used by {@code audit replay}.
  * An event type with no projection is counted in {@link #unprojected()}, as the live ledger would refuse it.
+ *
+ * <p>The topics are read partition by partition, so events of different topics reach the fold in no global order,
+ * while the live ledger consumed an object's upload before the expiry that deleted it (the executor deletes only what
+ * the ledger already holds verified). A {@code checkpoint.expired} therefore removes an object whatever the order: an
+ * upload or verification of that address whose event time is not after the expiry's is dropped, whether it comes
+ * before or after the expiry in the fold; one after it (a later re-upload of the key) counts as it would live.
  */
 public final class ProjectionFold {
     private final Map<String, AssetRecord> assets = new LinkedHashMap<>();
@@ -28,10 +36,17 @@ public final class ProjectionFold {
     private final Map<String, ReleaseRecord> releases = new LinkedHashMap<>();
     private final Map<String, CheckpointStepRecord> steps = new LinkedHashMap<>();
     private final Map<String, ModelPromotionRecord> promotions = new LinkedHashMap<>();
+    private final Map<String, Instant> expiredAt = new HashMap<>();
     private final Set<String> seen = new HashSet<>();
     private long applied;
     private long duplicates;
     private long unprojected;
+
+    // an expiry of this address at or after the event's time: the event was consumed before it by the live ledger
+    private boolean deletedBefore(String address, Instant eventTime) {
+        Instant expiry = expiredAt.get(address);
+        return expiry != null && !eventTime.isAfter(expiry);
+    }
 
     /** Applies {@code event} unless its event id was already applied. */
     public void apply(StowageEvent event) {
@@ -57,10 +72,14 @@ public final class ProjectionFold {
             }
         } else if (event instanceof ObjectUploaded e) {
             String address = address(e.store(), e.bucket(), e.key());
-            objects.put(address, ObjectProjection.apply(objects.get(address), e));
+            if (!deletedBefore(address, e.meta().time())) {
+                objects.put(address, ObjectProjection.apply(objects.get(address), e));
+            }
         } else if (event instanceof ObjectVerified e) {
             String address = address(e.store(), e.bucket(), e.key());
-            objects.put(address, ObjectProjection.apply(objects.get(address), e));
+            if (!deletedBefore(address, e.meta().time())) {
+                objects.put(address, ObjectProjection.apply(objects.get(address), e));
+            }
         } else if (event instanceof ObjectUploadFailed e) {
             failures.put(e.meta().eventId(), new UploadFailureRecord(e.meta().eventId(), e.assetId(), e.store(), e.key(),
                     e.reason(), e.permanent(), e.meta().time()));
@@ -70,8 +89,12 @@ public final class ProjectionFold {
             e.objects().forEach(o -> {
                 String address = address(o.store(), o.bucket(), o.key());
                 ObjectRecord current = objects.get(address);
-                if (current != null && e.assetId().equals(current.assetId())) {
+                if (current != null && e.assetId().equals(current.assetId())
+                        && (current.uploadedAt() == null || !current.uploadedAt().isAfter(e.meta().time()))) {
                     objects.remove(address);
+                }
+                if (current == null || e.assetId().equals(current.assetId())) {
+                    expiredAt.merge(address, e.meta().time(), (a, b) -> a.isAfter(b) ? a : b);
                 }
             });
         } else if (event instanceof io.stowage.events.CheckpointPinned e) {

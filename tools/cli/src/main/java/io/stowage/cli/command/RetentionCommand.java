@@ -72,7 +72,7 @@ public final class RetentionCommand {
         RetentionPolicy policy() {
             NameArguments.require("--experiment", experiment);
             NameArguments.require("--run", run);
-            RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(capsule);
+            RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(existing(capsule));
             try {
                 return base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode), keepEvery,
                         temporaryTtl == null ? null : Duration.parse(temporaryTtl), noTagPins ? Boolean.FALSE : null));
@@ -80,6 +80,31 @@ public final class RetentionCommand {
                 throw new CliException(CliException.USAGE, "retention policy: " + e.getMessage());
             }
         }
+    }
+
+    // a --capsule that names nothing is a typo, not "no policy": say so instead of planning without it
+    private static Path existing(Path capsule) {
+        if (!java.nio.file.Files.exists(capsule)) {
+            throw new CliException(CliException.USAGE, "--capsule " + capsule + " does not exist");
+        }
+        if (java.nio.file.Files.isDirectory(capsule) && !java.nio.file.Files.isRegularFile(capsule.resolve("experiment.json"))) {
+            throw new CliException(CliException.USAGE, "--capsule " + capsule + ": no experiment.json in that directory");
+        }
+        return capsule;
+    }
+
+    /**
+     * @return the run's steps as the ledger holds them
+     * @throws CliException (exit 1) when the ledger knows no step of the run: a misspelt name plans nothing and must
+     *                      not record a decision
+     */
+    static io.stowage.events.ledger.RunCheckpoints knownRun(LedgerClient ledger, String experiment, String run) {
+        io.stowage.events.ledger.RunCheckpoints steps = ledger.checkpoints(experiment, run);
+        if (steps.steps().isEmpty()) {
+            throw new CliException(CliException.FAILED, "the ledger knows no checkpoint step of " + experiment + "/" + run
+                    + " (check --experiment and --run)");
+        }
+        return steps;
     }
 
     @Command(name = "plan", mixinStandardHelpOptions = true,
@@ -132,6 +157,7 @@ public final class RetentionCommand {
                 return printPlan(evaluate(policy, options.experiment, options.run), json);
             }
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            knownRun(new LedgerClient(session.serviceUrl("ledger")), options.experiment, options.run);
             JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter"))
                     .applyRetention(options.experiment, options.run, RetentionPlanner.describe(policy));
             List<Long> expired = new ArrayList<>();
@@ -201,7 +227,7 @@ public final class RetentionCommand {
             latest = LatestStep.read(primary, experiment, run);
         }
         LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
-        RetentionPlan plan = RetentionPlanner.plan(ledger.checkpoints(experiment, run), policy, latest, Instant.now());
+        RetentionPlan plan = RetentionPlanner.plan(knownRun(ledger, experiment, run), policy, latest, Instant.now());
         return plan.withMonthlyUsdFreed(monthlyFreed(session, plan));
     }
 

@@ -120,6 +120,9 @@ class RetentionApplyEndToEndTest {
         assertThat(decisions(plan("run1"))).as("expired steps leave the plan").containsExactly("200 keep", "400 keep");
         Result audit = cli("audit", "store", "--json");
         assertThat(audit.exit()).as(audit.out() + audit.err()).isZero();
+        Result replay = cli("audit", "replay", "--json");
+        assertThat(replay.exit()).as("the ledger rebuilt from the topics agrees after deletions: " + replay.out()).isZero();
+        assertThat(EventCodec.mapper().readTree(replay.out()).path("identical").asBoolean()).isTrue();
         assertThat(eventCount("retention.decided")).isEqualTo(1);
         assertThat(eventCount("checkpoint.expired")).isEqualTo(2);
     }
@@ -238,6 +241,26 @@ class RetentionApplyEndToEndTest {
         Result result = cli(args.toArray(String[]::new));
         assertThat(result.exit()).as(result.out() + result.err()).isZero();
         return EventCodec.mapper().readTree(result.out());
+    }
+
+    @Test
+    @Order(5)
+    void aRunTheLedgerDoesNotKnowOrACapsuleThatIsNotThereIsRefusedAndRecordsNoDecision() throws Exception {
+        long decisions = eventCount("retention.decided");
+
+        Result unknown = cli("retention", "apply", "--experiment", "e2e", "--run", "nosuch", "--keep-last", "1");
+        Result unknownPlan = cli("retention", "plan", "--experiment", "e2e", "--run", "nosuch", "--keep-last", "1");
+        Result noCapsule = cli("retention", "apply", "--experiment", "e2e", "--run", "run1", "--capsule",
+                work.resolve("nosuch.json").toString());
+
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err().strip()).isEqualTo("stowage: the ledger knows no checkpoint step of e2e/nosuch (check"
+                + " --experiment and --run)");
+        assertThat(unknownPlan.exit()).isEqualTo(1);
+        assertThat(noCapsule.exit()).isEqualTo(2);
+        assertThat(noCapsule.err()).contains("nosuch.json does not exist");
+        assertThat(eventCount("retention.decided")).as("nothing was decided").isEqualTo(decisions);
+        assertThat(present(keys(plan("run1"), 200, 400))).hasSize(4);
     }
 
     private static void publish(Path run, String runName, long step, String content, String... options) throws Exception {
