@@ -31,6 +31,11 @@ public final class StoreAccessRules {
     public static final String AWS_SDK = "software.amazon.awssdk";
     /** Name prefixes of members that remove objects or uploads. */
     static final List<String> DELETE_VERBS = List.of("delete", "remove");
+    /**
+     * Name prefixes of members that remove objects or end incomplete multipart uploads (their parts are gone); the
+     * one deleter's rule forbids both, since only the uploader, which owns the upload journals, may abort.
+     */
+    static final List<String> DESTRUCTIVE_VERBS = List.of("delete", "remove", "abort");
     /** Name prefixes of members that create, change or remove objects or uploads. */
     static final List<String> WRITE_VERBS = List.of("delete", "remove", "put", "copy", "abort", "upload",
             "completeMultipart", "createMultipart", "restore", "write");
@@ -118,7 +123,10 @@ public final class StoreAccessRules {
     /**
      * The one deleter: in the one service that may delete stored objects (the provider-adapter, for retention), only
      * the named classes may use a Delete* type of the AWS SDK or the store, or call a delete*&#47;remove* member of
-     * either. Every other service applies {@link #noDelete}, {@link #noWriteOrDelete} or {@link #noStoreAccess}.
+     * either. Aborting a multipart upload counts as deleting here (an {@code AbortMultipartUpload*} type, an
+     * {@code abort*} member): it destroys the uploaded parts, and whether an upload is still owned is known only to the
+     * uploader's journals. Every other service applies {@link #noDelete}, {@link #noWriteOrDelete} or
+     * {@link #noStoreAccess}.
      *
      * @param service the service's name, for the failure message
      * @param classes fully qualified names of the classes that may delete; at least one
@@ -131,8 +139,8 @@ public final class StoreAccessRules {
         Set<String> allowed = Set.of(classes);
         DescribedPredicate<JavaClass> outside = DescribedPredicate.describe("other than " + allowed,
                 (JavaClass c) -> !allowed.contains(c.getName()) && !allowed.contains(outermost(c).getName()));
-        return noClasses().that(outside).should().dependOnClassesThat(deleteType())
-                .orShould().accessTargetWhere(storeMemberNamed(DELETE_VERBS, Set.of()))
+        return noClasses().that(outside).should().dependOnClassesThat(deleteType().or(abortType()))
+                .orShould().accessTargetWhere(storeMemberNamed(DESTRUCTIVE_VERBS, Set.of()))
                 .because("in the " + service + " only " + String.join(", ", classes)
                         + " deletes stored objects (retention, under checkpoints/ only); nothing else may delete");
     }
@@ -156,6 +164,11 @@ public final class StoreAccessRules {
                 .or(resideInAnyPackage(STORE + "..").and(DescribedPredicate.describe("name containing Delet",
                         (JavaClass type) -> type.getSimpleName().contains("Delet"))))
                 .as("a Delete* type of the AWS SDK or a Delet* type of the store");
+    }
+
+    private static DescribedPredicate<JavaClass> abortType() {
+        return resideInAnyPackage(AWS_SDK + "..").and(simpleNameStartingWith("AbortMultipartUpload"))
+                .as("an AbortMultipartUpload* type of the AWS SDK");
     }
 
     private static DescribedPredicate<JavaAccess<?>> storeMemberNamed(List<String> verbs, Set<String> names) {

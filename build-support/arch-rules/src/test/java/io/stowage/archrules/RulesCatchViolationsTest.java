@@ -3,6 +3,7 @@ package io.stowage.archrules;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
+import io.stowage.archrules.fixture.deleting.AbortsAnUpload;
 import io.stowage.archrules.fixture.deleting.DeletesThroughTheS3Client;
 import io.stowage.archrules.fixture.deleting.DeletesWithARequest;
 import io.stowage.archrules.fixture.domain.DomainWithKafka;
@@ -53,6 +54,17 @@ class RulesCatchViolationsTest {
         assertThat(result.hasViolation()).isTrue();
         String details = String.join("\n", result.getFailureReport().getDetails());
         assertThat(details).contains(DeletesThroughTheS3Client.class.getName() + ".forget(")
+                .doesNotContain(DeletesWithARequest.class.getName() + ".expire(");
+    }
+
+    @Test
+    void deleteOnlyInReportsAnAbortOfAMultipartUploadOutsideTheNamedClass() {
+        EvaluationResult result = StoreAccessRules.deleteOnlyIn("provider-adapter", DeletesWithARequest.class.getName())
+                .evaluate(classes(DeletesWithARequest.class, AbortsAnUpload.class));
+
+        assertThat(result.hasViolation()).isTrue();
+        String details = String.join("\n", result.getFailureReport().getDetails());
+        assertThat(details).contains("AbortMultipartUploadRequest").contains(AbortsAnUpload.class.getName() + ".discard(")
                 .doesNotContain(DeletesWithARequest.class.getName() + ".expire(");
     }
 

@@ -61,11 +61,14 @@ final class ListingQueries {
     }
 
     /**
-     * Lists every incomplete upload of the bucket with ListMultipartUploads and aborts those initiated before {@code cutoff}.
+     * Lists every incomplete upload of the bucket with ListMultipartUploads and aborts those initiated before
+     * {@code cutoff} whose id {@code owned} does not name. {@code owned} is read after each page is listed, so an
+     * upload whose journal appeared while the page was listed is kept.
      *
+     * @param owned the upload ids a live upload journal owns now (its failure aborts nothing more)
      * @return how many were aborted
      */
-    int abortUploadsInitiatedBefore(java.time.Instant cutoff) {
+    int abortUploadsInitiatedBefore(java.time.Instant cutoff, java.util.function.Supplier<java.util.Set<String>> owned) {
         int aborted = 0;
         String keyMarker = null;
         String uploadIdMarker = null;
@@ -74,8 +77,10 @@ final class ListingQueries {
             String km = keyMarker;
             String um = uploadIdMarker;
             page = client.listMultipartUploads(b -> b.bucket(bucket).keyMarker(km).uploadIdMarker(um)).join();
+            java.util.Set<String> journaled = owned.get();
             for (MultipartUpload upload : page.uploads()) {
-                if (upload.initiated() != null && upload.initiated().isBefore(cutoff)) {
+                if (upload.initiated() != null && upload.initiated().isBefore(cutoff)
+                        && !journaled.contains(upload.uploadId())) {
                     client.abortMultipartUpload(b -> b.bucket(bucket).key(upload.key()).uploadId(upload.uploadId()))
                             .join();
                     aborted++;

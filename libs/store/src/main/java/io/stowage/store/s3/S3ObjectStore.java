@@ -217,13 +217,18 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
 
     /**
      * Aborts every incomplete multipart upload in the bucket created more than {@code age} ago (by the
-     * store's initiation time and this store's clock): uploads a crashed uploader will not come back to.
+     * store's initiation time and this store's clock): uploads a crashed uploader will not come back to. An upload
+     * that a journal in this store's journal directory names is never aborted, whatever its age: the uploader resumes
+     * it when the event comes again ({@link JournalDirectory}).
      *
      * @return the number of uploads aborted
+     * @throws java.io.UncheckedIOException when the journal directory cannot be read (then nothing more is aborted)
      */
     @Override
     public int abortUploadsOlderThan(Duration age) {
-        return call("", "ABORT-OLD", () -> listing.abortUploadsInitiatedBefore(clock.instant().minus(age)));
+        JournalDirectory journals = new JournalDirectory(journalDir);
+        return call("", "ABORT-OLD", () -> listing.abortUploadsInitiatedBefore(clock.instant().minus(age),
+                journals::ownedUploadIds));
     }
 
     /** S3's limit for a single CopyObject, and the default above which {@link #copy} goes in UploadPartCopy parts. */

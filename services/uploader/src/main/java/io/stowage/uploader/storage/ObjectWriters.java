@@ -88,7 +88,7 @@ public class ObjectWriters {
                     LOG.infof("aborted %d multipart uploads older than %s in store %s", aborted,
                             settings.abandonUploadsAfter(), writer.getKey());
                 }
-            } catch (StoreException e) {
+            } catch (StoreException | java.io.UncheckedIOException e) { // unreadable journals: abort nothing this pass
                 LOG.warnf("sweep of abandoned multipart uploads in store %s failed: %s", writer.getKey(), e.getMessage());
             }
         }
