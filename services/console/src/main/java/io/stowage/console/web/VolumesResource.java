@@ -71,9 +71,9 @@ public class VolumesResource {
         }
         JsonNode archive = cost.path("archive");
         return Templates.volumes(Pages.who(viewer), new Views.Volumes(Answers.text(cost, "at"), volumes, pods, runs,
-                Answers.text(cost, "totalCostUsd"), Answers.text(cost, "liveMonthlyUsd"),
-                archive.path("archivedBytes").asLong(), Answers.text(archive, "storeMonthlyUsd"),
-                Answers.text(archive, "onVolumeMonthlyUsd"), Answers.text(archive, "monthlySavingUsd")));
+                amount(cost, "totalCostUsd"), amount(cost, "liveMonthlyUsd"),
+                archive.path("archivedBytes").asLong(), amount(archive, "storeMonthlyUsd"),
+                amount(archive, "onVolumeMonthlyUsd"), amount(archive, "monthlySavingUsd")));
     }
 
     private static Views.VolumeRow volume(JsonNode v, JsonNode line) {
@@ -105,7 +105,13 @@ public class VolumesResource {
     }
 
     private static String cost(JsonNode line, String field) {
-        return line == null ? "—" : dash(Answers.text(line, field));
+        return line == null ? "—" : amount(line, field);
+    }
+
+    // US dollars as the report's decimal, never a float's rounding
+    private static String amount(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() ? "—" : v.isNumber() ? v.decimalValue().toPlainString() : v.asText();
     }
 
     private static String maxTime(long seconds) {
