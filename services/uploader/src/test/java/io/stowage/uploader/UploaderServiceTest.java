@@ -94,8 +94,11 @@ class UploaderServiceTest {
                 write("s0.tar.zst", shard).toString(), shard.length, Sha256.of(shard),
                 write("s0.members.jsonl", members).toString(), members.length, Sha256.of(members), 1, 3);
 
+        double before = uploadedBytes("primary");
         publish(event);
         List<ConsumerRecord<String, byte[]>> records = kafka.await(Topics.OBJECT_UPLOADED, r -> causedBy(r, event), 2);
+        assertThat(uploadedBytes("primary") - before).as("bytes counted on /q/metrics")
+                .isEqualTo(shard.length + members.length);
 
         ObjectUploaded shardUp = decodeUploaded(records.get(0));
         ObjectUploaded membersUp = decodeUploaded(records.get(1));
@@ -121,6 +124,16 @@ class UploaderServiceTest {
         publish(again);
         assertThat(kafka.await(Topics.OBJECT_UPLOADED, r -> causedBy(r, again), 2))
                 .extracting(r -> decodeUploaded(r).skipped()).containsExactly(true, true);
+        assertThat(uploadedBytes("primary") - before).as("a skipped object adds no bytes")
+                .isEqualTo(shard.length + members.length);
+    }
+
+    /** @return {@code stowage_uploader_uploaded_bytes_total{store}} as {@code /q/metrics} answers it, 0 before any */
+    static double uploadedBytes(String store) {
+        String text = io.restassured.RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "(?m)^stowage_uploader_uploaded_bytes_total\\{[^}]*store=\"" + store + "\"[^}]*} (\\S+)$").matcher(text);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
     @Test

@@ -61,8 +61,14 @@ class VerifierCorruptionTest {
         byte[] flipped = original.clone();
         flipped[(1 << 20) + 12_345] ^= 0x01; // in the second ranged part
         stack.put(key, flipped, originalSha);
+        double mismatches = metric("stowage_verifier_results_total", "method=\"FULL_READ\",result=\"MISMATCH\",store=\"primary\"");
+        double reread = metric("stowage_verifier_reread_bytes_total", "store=\"primary\"");
 
         List<ObjectVerified> results = stack.results(stack.publishShard(name, key, original.length, originalSha), 2);
+        assertThat(metric("stowage_verifier_results_total", "method=\"FULL_READ\",result=\"MISMATCH\",store=\"primary\"")
+                - mismatches).as("full-read mismatches on /q/metrics").isEqualTo(1);
+        assertThat(metric("stowage_verifier_reread_bytes_total", "store=\"primary\"") - reread)
+                .as("bytes re-read on /q/metrics").isEqualTo(original.length);
 
         assertThat(results).extracting(ObjectVerified::method, ObjectVerified::result, ObjectVerified::expectedBytes,
                 ObjectVerified::expectedSha256, ObjectVerified::actualBytes, ObjectVerified::actualSha256).containsExactly(
@@ -143,5 +149,16 @@ class VerifierCorruptionTest {
         byte[] bytes = new byte[size];
         new Random(size).nextBytes(bytes);
         return bytes;
+    }
+
+    /** @return the value of one Prometheus series on {@code /q/metrics} (labels in name order), 0 before any */
+    static double metric(String name, String labels) {
+        String text = io.restassured.RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + "{" + labels)) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
     }
 }

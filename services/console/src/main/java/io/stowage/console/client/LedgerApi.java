@@ -71,4 +71,9 @@ public interface LedgerApi {
     @Path("/payloads")
     JsonNode payloads(@HeaderParam("Authorization") String authorization, @QueryParam("assetId") String assetId,
                       @QueryParam("topic") String topic);
+
+    /** {@code {"rows","ok","firstBrokenSeq","firstBrokenEventId","reason"}}: the hash chain recomputed (seconds per million rows). */
+    @GET
+    @Path("/audit/chain")
+    JsonNode chain(@HeaderParam("Authorization") String authorization);
 }

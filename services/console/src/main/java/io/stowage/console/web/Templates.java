@@ -35,5 +35,9 @@ final class Templates {
 
     static native TemplateInstance free(Views.Who who, List<FreeRow> rows);
 
+    static native TemplateInstance volumes(Views.Who who, Views.Volumes v);
+
+    static native TemplateInstance audit(Views.Who who, Views.Audit a);
+
     static native TemplateInstance problem(Views.Who who, Views.Problem p);
 }

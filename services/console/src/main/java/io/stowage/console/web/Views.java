@@ -102,6 +102,55 @@ public final class Views {
                              List<Verification> verifications) {
     }
 
+    /** One volume on {@code /volumes}: its record from the provider-adapter and its cost line. */
+    @TemplateData
+    public record VolumeRow(String id, String name, String provider, String purpose, String size, String path,
+                            String state, String createdAt, String expiresAt, String capUsd, String runId,
+                            String costUsd, String monthlyUsd, String releaseReason, List<String> blockers) {
+    }
+
+    /** One pod on {@code /volumes}: running or terminated (and why), its caps and its cost line. */
+    @TemplateData
+    public record PodRow(String id, String name, String provider, String gpu, String costPerHourUsd, String state,
+                         String createdAt, String expiresAt, String capUsd, String runId, String costUsd,
+                         String monthlyUsd) {
+    }
+
+    /** One run cap on {@code /volumes}: its caps, when it asked for a checkpoint and stopped, what its resources cost. */
+    @TemplateData
+    public record RunCapRow(String runId, String capUsd, String maxTime, String createdAt, String checkpointRequestedAt,
+                            String triggeredAt, String costUsd) {
+    }
+
+    /**
+     * The {@code /volumes} page. Amounts are US dollars as the provider-adapter's cost report gives them.
+     *
+     * @param archivedBytes the primary store's bytes as the ledger counts them
+     */
+    @TemplateData
+    public record Volumes(String at, List<VolumeRow> volumes, List<PodRow> pods, List<RunCapRow> runs,
+                          String totalCostUsd, String liveMonthlyUsd, long archivedBytes, String storeMonthlyUsd,
+                          String onVolumeMonthlyUsd, String monthlySavingUsd) {
+        public String archivedText() {
+            return Sizes.human(archivedBytes);
+        }
+    }
+
+    /** One milestone archive ({@code archive.published}) as the ledger recorded it. */
+    @TemplateData
+    public record Archive(String archivedAsset, String time, String archivePath, long bytes, String sha256,
+                          long eventCount, long firstSeq, long lastSeq) {
+        public String bytesText() {
+            return Sizes.human(bytes);
+        }
+    }
+
+    /** The {@code /audit} page: the hash chain recomputed now and the milestone archives. */
+    @TemplateData
+    public record Audit(long rows, boolean ok, String firstBrokenSeq, String firstBrokenEventId, String reason,
+                        List<Archive> archives, int assetsAsked) {
+    }
+
     /** A problem to show instead of data. */
     @TemplateData
     public record Problem(int status, String message) {

@@ -47,9 +47,11 @@ public class ReleaseRequestConsumer {
     private final Clock clock;
     private final GatekeeperConfig config;
     private final DecisionTopicReader journal;
+    private final GateMetrics metrics;
 
     ReleaseRequestConsumer(LedgerReader ledger, GateEvaluator gate, IncomingEvents incoming, Clock clock,
-                           GatekeeperConfig config, DecisionTopicReader journal) {
+                           GatekeeperConfig config, DecisionTopicReader journal, GateMetrics metrics) {
+        this.metrics = metrics;
         this.journal = journal;
         this.ledger = ledger;
         this.gate = gate;
@@ -85,6 +87,7 @@ public class ReleaseRequestConsumer {
             return Outcome.done(List.of());
         }
         StowageEvent decision = decision(request, answer);
+        metrics.record(decision);
         LOG.infof("sending %s event %s asset %s caused by %s", decision.topic(), decision.meta().eventId(),
                 decision.assetId(), request.meta().eventId());
         return Outcome.done(List.of(decision));

@@ -128,9 +128,15 @@ class GatekeeperFlowTest {
         Files.writeString(dataset.resolve("a/notes-not-archived.txt"), "scribbles");
         ReleaseRequested request = request(dataset);
         ledgerHas(request, asset);
+        double unaccounted = metric("stowage_gatekeeper_failed_conditions_total", "code=\"unaccounted-file\",condition=\"5\"");
+        double denials = metric("stowage_gatekeeper_decisions_total", "dry_run=\"false\",outcome=\"denied\"");
 
         ConsumerRecord<String, byte[]> record = publishAndAwait(request, Topics.GATE_DENIED);
         GateDenied denied = EventCodec.decode(GateDenied.class, record.value());
+        assertThat(metric("stowage_gatekeeper_failed_conditions_total", "code=\"unaccounted-file\",condition=\"5\"")
+                - unaccounted).as("condition 5 failures on /q/metrics").isEqualTo(1);
+        assertThat(metric("stowage_gatekeeper_decisions_total", "dry_run=\"false\",outcome=\"denied\"") - denials)
+                .as("denials on /q/metrics").isEqualTo(1);
 
         assertThat(signature().verifies(record.value(), KafkaProbe.header(record, CloudEventHeaders.SIGNATURE))).isTrue();
         assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
@@ -394,5 +400,16 @@ class GatekeeperFlowTest {
         LedgerStub.server.stubFor(get(urlPathEqualTo("/api/lag")).willReturn(aResponse()
                 .withHeader("Content-Type", "application/json")
                 .withBody(EvidenceFixture.json(Map.of("group", "stowage-ledger", "partitions", partitions)))));
+    }
+
+    /** @return the value of one Prometheus series on {@code /q/metrics} (labels in name order), 0 before any */
+    static double metric(String name, String labels) {
+        String text = io.restassured.RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + "{" + labels)) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
     }
 }

@@ -43,9 +43,12 @@ public class UploadWork {
     private final UploadRoots roots;
     private final FilesInFlight inFlight;
     private final long multipartThreshold;
+    private final UploadMetrics metrics;
     private final Clock clock = Clock.systemUTC();
 
-    UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending, UploaderSettings settings) {
+    UploadWork(TaskRunner runner, ObjectWriters writers, PendingSteps pending, UploaderSettings settings,
+               UploadMetrics metrics) {
+        this.metrics = metrics;
         this.runner = runner;
         this.writers = writers;
         this.pending = pending;
@@ -103,6 +106,7 @@ public class UploadWork {
         for (int i = 0; i < tasks.size(); i++) {
             UploadTask task = tasks.get(i);
             UploadOutcome outcome = outcomes.get(i);
+            metrics.record(task, outcome);
             primaryStored &= !(task.store().equals(UploadTask.PRIMARY) && outcome instanceof UploadOutcome.Failed);
             results.add(UploadEvents.of(event, task, writers.forStore(task.store()).bucket(), outcome, clock));
         }

@@ -40,11 +40,13 @@ public class ScrubRun {
     private static final Logger LOG = Logger.getLogger(ScrubRun.class);
     private final ObjectReaders readers;
     private final LedgerScrubQueue ledger;
+    private final VerifyMetrics metrics;
     private final ScrubBudget budget;
     private final Duration period;
     private final int batch;
 
-    ScrubRun(ObjectReaders readers, LedgerScrubQueue ledger, VerifierSettings settings) {
+    ScrubRun(ObjectReaders readers, LedgerScrubQueue ledger, VerifierSettings settings, VerifyMetrics metrics) {
+        this.metrics = metrics;
         this.readers = readers;
         this.ledger = ledger;
         this.budget = new ScrubBudget(settings.scrub().bytesPerHour());
@@ -82,6 +84,7 @@ public class ScrubRun {
             LOG.infof("event %s object.verified asset %s: scrub %s %s -> %s", result.meta().eventId(), result.assetId(),
                     c.store(), c.key(), result.result());
             sink.accept(result);
+            metrics.record(result);
             results.add(result);
         }
         LOG.infof("scrub at %s: %d of %d due objects re-read, %d bytes of budget left", now, results.size(), due.size(),

@@ -34,8 +34,10 @@ public class VerifyWork {
     private final ObjectReaders readers;
     private final FullReadPolicy policy;
     private final Clock clock = Clock.systemUTC();
+    private final VerifyMetrics metrics;
 
-    VerifyWork(ObjectReaders readers, VerifierSettings settings) {
+    VerifyWork(ObjectReaders readers, VerifierSettings settings, VerifyMetrics metrics) {
+        this.metrics = metrics;
         this.readers = readers;
         this.policy = new FullReadPolicy(settings.fullReadFraction(), settings.samplingSeed(),
                 settings.rememberedAssets());
@@ -49,6 +51,7 @@ public class VerifyWork {
         if (reader.isEmpty()) {
             results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, new Observation.Unreachable("no configured store "
                     + uploaded.store() + " with bucket " + uploaded.bucket()), clock));
+            results.forEach(metrics::record);
             return results;
         }
         Observation head = Observer.head(reader.get(), uploaded.key());
@@ -67,6 +70,7 @@ public class VerifyWork {
         results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
                 uploaded.meta().eventId(), uploaded.assetId(), r.method(), r.store(), r.key(),
                 r.result(), r.detail() == null ? "" : " (" + r.detail() + ")"));
+        results.forEach(metrics::record);
         return results;
     }
 

@@ -3,11 +3,13 @@ package io.stowage.cli.console;
 import io.stowage.cli.Repo;
 import io.stowage.cli.client.BearerToken;
 import io.stowage.cli.client.LedgerClient;
+import io.stowage.cli.client.ProviderClient;
 import io.stowage.cli.client.ShardBuilderClient;
 import io.stowage.cli.demo.DemoReport;
 import io.stowage.cli.demo.DemoRunner;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Platform;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.events.AssetIds;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,6 +38,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -134,7 +137,7 @@ class ConsoleBrowserEndToEndTest {
     @Test
     @Order(1)
     void withoutATokenEveryPageRedirectsToTheSignInForm() {
-        for (String page : List.of("/", "/datasets", "/runs", "/releases", "/free")) {
+        for (String page : List.of("/", "/datasets", "/runs", "/releases", "/free", "/volumes", "/audit")) {
             browser.get(console + page);
             assertThat(browser.getCurrentUrl()).as(page).startsWith(console + "/signin");
             assertThat(browser.findElements(By.id("who"))).isEmpty();
@@ -264,6 +267,51 @@ class ConsoleBrowserEndToEndTest {
         HttpResponse<String> wrong = http.send(HttpRequest.newBuilder(URI.create(console + "/datasets"))
                 .header("Authorization", "Bearer wrong").build(), HttpResponse.BodyHandlers.ofString());
         assertThat(wrong.statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    @Order(8)
+    void aReaderSeesAVolumesStateTtlCapAndTheArchivesCostAndTheChainIntact() throws Exception {
+        ProviderClient provider = new ProviderClient(platform.session().serviceUrl("provider-adapter"));
+        JsonNode volume = provider.createVolume(Map.of("name", "console-scratch", "purpose", "scratch", "sizeGb", 50,
+                "ttlSeconds", 3600, "capUsd", 5));
+        long primaryBytes = ledgerJson("/api/coverage?store=primary").path("bytes").asLong();
+        JsonNode archive = provider.cost(null, primaryBytes).path("archive");
+        signIn(reader, "/volumes");
+        WebElement row = browser.findElement(By.xpath("//table[@id='volumes']//tr[td/code[text()='"
+                + volume.path("id").asText() + "']]"));
+        assertThat(row.findElement(By.className("state")).getText()).startsWith("ACTIVE");
+        assertThat(row.getText()).contains("50 GB");
+        assertThat(row.findElement(By.className("expires")).getText()).isEqualTo(volume.path("expiresAt").asText());
+        assertThat(new java.math.BigDecimal(row.findElement(By.className("cap")).getText())).isEqualByComparingTo("5");
+        assertThat(Long.parseLong(browser.findElement(By.id("archived-bytes")).getAttribute("data-bytes")))
+                .isEqualTo(primaryBytes).isPositive();
+        assertThat(usd(browser.findElement(By.id("store-monthly")).getText()))
+                .isEqualByComparingTo(archive.path("storeMonthlyUsd").decimalValue());
+        assertThat(usd(browser.findElement(By.id("volume-monthly")).getText()))
+                .isEqualByComparingTo(archive.path("onVolumeMonthlyUsd").decimalValue()).isPositive();
+        shot("volumes");
+
+        long rows = ledgerJson("/api/audit/chain").path("rows").asLong();
+        browser.get(console + "/audit");
+        String chain = browser.findElement(By.id("chain")).getText();
+        assertThat(chain).startsWith("intact: ");
+        assertThat(Long.parseLong(chain.replaceAll("^intact: (\\d+) rows.*$", "$1"))).isGreaterThanOrEqualTo(rows);
+        assertThat(browser.findElement(By.id("archives")).getText()).contains("No milestone archive was published");
+        shot("audit");
+    }
+
+    private static java.math.BigDecimal usd(String text) {
+        assertThat(text).endsWith(" USD");
+        return new java.math.BigDecimal(text.substring(0, text.length() - 4));
+    }
+
+    private static JsonNode ledgerJson(String path) throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        platform.session().serviceUrl("ledger").resolve(path))
+                .header("Authorization", "Bearer " + reader).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(path).isEqualTo(200);
+        return io.stowage.events.EventCodec.mapper().readTree(answer.body());
     }
 
     private static int releases() throws Exception {
