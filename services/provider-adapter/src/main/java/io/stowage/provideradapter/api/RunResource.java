@@ -18,8 +18,9 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * {@code PUT /api/runs/{runId}/cap} sets a run's hard caps ({@code {"capUsd": 50, "maxSeconds": 259200}}; replaces
- * an earlier cap, which starts afresh); {@code GET /api/runs} lists them. The cap sweep enforces them.
+ * {@code PUT /api/runs/{runId}/cap} sets a run's hard caps ({@code {"capUsd": 50, "maxSeconds": 259200,
+ * "capGpuHours": 8}}, any of them; replaces an earlier cap, which starts afresh); {@code GET /api/runs} lists
+ * them. The cap sweep enforces them.
  */
 @Path("/api/runs")
 @Produces(MediaType.APPLICATION_JSON)
@@ -32,17 +33,18 @@ public class RunResource {
         this.store = store;
     }
 
-    /** @return 200 with the {@link RunCap}; 400 for a bad run id or cap, or neither cap given */
+    /** @return 200 with the {@link RunCap}; 400 for a bad run id or cap, or no cap given */
     @RolesAllowed(Roles.OPERATOR)
     @PUT
     @Path("/{runId}/cap")
     public Response cap(@PathParam("runId") String runId, CapRequest request) {
         try {
-            if (request == null || request.capUsd() == null && request.maxSeconds() <= 0) {
-                return Errors.of(400, "give capUsd, maxSeconds or both");
+            if (request == null || request.capUsd() == null && request.maxSeconds() <= 0
+                    && request.capGpuHours() == null) {
+                return Errors.of(400, "give capUsd, maxSeconds, capGpuHours or several");
             }
-            RunCap cap = new RunCap(runId, request.capUsd(), request.maxSeconds(), Clock.systemUTC().instant(), null,
-                    null);
+            RunCap cap = new RunCap(runId, request.capUsd(), request.maxSeconds(), request.capGpuHours(),
+                    Clock.systemUTC().instant(), null, null);
             store.save(cap);
             return Response.ok(cap).build();
         } catch (IllegalArgumentException e) {
@@ -56,7 +58,10 @@ public class RunResource {
         return store.runCaps();
     }
 
-    /** The body of {@code PUT /api/runs/{runId}/cap}: capUsd in US dollars (null = none), maxSeconds (0 = none). */
-    public record CapRequest(BigDecimal capUsd, long maxSeconds) {
+    /**
+     * The body of {@code PUT /api/runs/{runId}/cap}: capUsd in US dollars (null = none), maxSeconds (0 = none),
+     * capGpuHours in GPU hours (null = none).
+     */
+    public record CapRequest(BigDecimal capUsd, long maxSeconds, BigDecimal capGpuHours) {
     }
 }

@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code stowage run cap RUN --cap-usd 50 --max-time 72h}: hard caps on a training run (the volumes and pods created
+ * {@code stowage run cap RUN --cap-usd 50 --max-time 72h --cap-gpu-hours 8}: hard caps on a training run (the volumes and pods created
  * with {@code --run RUN}); at the cap the run is asked to checkpoint, then stopped. {@code stowage run list}: the runs
  * the ledger accounts, with their verdict, and the caps.
  * {@code stowage run stop RUN_DIR}: the safe stop by the stop contract ({@link RunStopper}).
@@ -41,7 +41,7 @@ public final class RunCommand implements Runnable {
         new picocli.CommandLine(this).usage(System.out);
     }
 
-    @Command(name = "cap", mixinStandardHelpOptions = true, description = "Set a run's money and/or wall-time cap.")
+    @Command(name = "cap", mixinStandardHelpOptions = true, description = "Set a run's money, wall-time and/or GPU-hour cap.")
     static final class Cap implements Callable<Integer> {
         @Parameters(paramLabel = "RUN", description = "The run id given to volume/pod create --run.")
         String runId;
@@ -49,6 +49,9 @@ public final class RunCommand implements Runnable {
         BigDecimal capUsd;
         @Option(names = "--max-time", defaultValue = "0", description = "Wall-time cap from the run's first resource, e.g. 72h.")
         String maxTime;
+        @Option(names = "--cap-gpu-hours", paramLabel = "N", description = "GPU-hour cap: the sum over the run's pods of their"
+                + " GPU count (pod create --gpu-count) times the hours they lived; a pod with no GPU count adds 0.")
+        BigDecimal capGpuHours;
         @Option(names = "--json", description = "Print the cap as one line of JSON.")
         boolean json;
 
@@ -57,12 +60,13 @@ public final class RunCommand implements Runnable {
             Map<String, Object> cap = new LinkedHashMap<>();
             cap.put("capUsd", capUsd);
             cap.put("maxSeconds", ResourceUnits.duration(maxTime).getSeconds());
+            cap.put("capGpuHours", capGpuHours);
             JsonNode set = VolumeCommand.client().capRun(runId, cap);
             if (json) {
                 JsonOut.print(set);
             } else {
-                System.out.printf("run %s capped at %s USD, %s s%n", runId, set.path("capUsd").asText("-"),
-                        set.path("maxSeconds").asText());
+                System.out.printf("run %s capped at %s USD, %s s, %s GPU hours%n", runId, set.path("capUsd").asText("-"),
+                        set.path("maxSeconds").asText(), set.path("capGpuHours").asText("-"));
             }
             return 0;
         }
@@ -95,9 +99,10 @@ public final class RunCommand implements Runnable {
                 System.out.println("no runs with a cost cap (set one with `stowage run cap RUN --cap-usd N`)");
             }
             for (JsonNode r : runs) {
-                System.out.printf("cap %-26s %s USD, %s s; checkpoint requested %s; stopped %s%n",
+                System.out.printf("cap %-26s %s USD, %s s, %s GPU hours; checkpoint requested %s; stopped %s%n",
                         r.path("runId").asText(), r.path("capUsd").asText("-"), r.path("maxSeconds").asText(),
-                        r.path("checkpointRequestedAt").asText("-"), r.path("triggeredAt").asText("-"));
+                        r.path("capGpuHours").asText("-"), r.path("checkpointRequestedAt").asText("-"),
+                        r.path("triggeredAt").asText("-"));
             }
             return 0;
         }

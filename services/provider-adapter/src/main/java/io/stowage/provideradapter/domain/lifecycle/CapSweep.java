@@ -17,7 +17,7 @@ import java.util.Optional;
 
 /**
  * Looks at every run cap, running pod and volume not yet destroyed at one instant and acts on those past their
- * time to live or money cap ({@link CapRule}). A run past its cap is first asked to checkpoint (a
+ * time to live, money cap or (a run's) GPU-hour cap ({@link CapRule}). A run past its cap is first asked to checkpoint (a
  * {@code provider.alert} "checkpoint-requested" naming the run) and stopped one grace period later — its pods
  * terminated, its volumes released through the gate — or at once when none of its pods runs. Then pods past their
  * own caps are terminated (so nothing writes to a volume being released) and due volumes are released through the
@@ -73,10 +73,7 @@ public final class CapSweep {
             return;
         }
         List<ManagedPod> running = allPods.stream().filter(p -> run.runId().equals(p.runId()) && p.running()).toList();
-        String why = "run " + run.runId() + " reached its " + ("ttl".equals(due.get()) ? "wall-time cap of "
-                + run.maxSeconds() + " s" : "money cap of " + run.capUsd() + " USD") + " (spent "
-                + caps.spent(allVolumes.stream().filter(v -> run.runId().equals(v.runId())).toList(),
-                allPods.stream().filter(p -> run.runId().equals(p.runId())).toList(), now) + " USD)";
+        String why = why(run, due.get(), allVolumes, allPods, now);
         if (!running.isEmpty() && run.checkpointRequestedAt() == null) {
             store.save(run.checkpointRequested(now));
             events.add(alert(run, "checkpoint-requested", why + "; checkpoint now: its " + running.size()
@@ -99,6 +96,19 @@ public final class CapSweep {
                 release(volume, "run-cap", now, events, actions);
             }
         }
+    }
+
+    /** @return "run R reached its … cap of … (spent … USD, … GPU hours)" */
+    private String why(RunCap run, String due, List<ManagedVolume> allVolumes, List<ManagedPod> allPods, Instant now) {
+        List<ManagedPod> runPods = allPods.stream().filter(p -> run.runId().equals(p.runId())).toList();
+        String cap = switch (due) {
+            case "ttl" -> "wall-time cap of " + run.maxSeconds() + " s";
+            case "gpu-hours" -> "GPU-hour cap of " + run.capGpuHours() + " GPU hours";
+            default -> "money cap of " + run.capUsd() + " USD";
+        };
+        return "run " + run.runId() + " reached its " + cap + " (spent "
+                + caps.spent(allVolumes.stream().filter(v -> run.runId().equals(v.runId())).toList(), runPods, now)
+                + " USD, " + caps.gpuHours(runPods, now) + " GPU hours)";
     }
 
     private void terminate(ManagedPod pod, String reason, Instant now, List<StowageEvent> events, List<String> actions) {

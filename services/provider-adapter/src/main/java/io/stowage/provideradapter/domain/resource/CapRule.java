@@ -3,6 +3,7 @@ package io.stowage.provideradapter.domain.resource;
 import io.stowage.provideradapter.domain.cost.CostCalculator;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.stream.Stream;
 
 /**
  * Decides whether a volume or pod has reached its time to live ("ttl") or its money cap ("cap") at a given
- * instant. The time to live wins when both are reached. Pure: no clock of its own.
+ * instant, and a run also its GPU-hour cap ("gpu-hours"). The time to live wins when several are reached, then the
+ * money cap. Pure: no clock of its own.
  */
 public final class CapRule {
     private final CostCalculator costs;
@@ -40,7 +42,8 @@ public final class CapRule {
      * @param volumes every volume record (those of other runs are ignored)
      * @param pods    every pod record (those of other runs are ignored)
      * @return "ttl" when the run's wall time (from its first volume or pod) reached {@code maxSeconds}, "cap" when
-     *         its volumes and pods together cost {@code capUsd} or more, else empty
+     *         its volumes and pods together cost {@code capUsd} or more, "gpu-hours" when its pods used
+     *         {@code capGpuHours} or more ({@link #gpuHours}), else empty
      */
     public Optional<String> due(RunCap run, List<ManagedVolume> volumes, List<ManagedPod> pods, Instant now) {
         List<ManagedVolume> runVolumes = volumes.stream().filter(v -> run.runId().equals(v.runId())).toList();
@@ -53,7 +56,30 @@ public final class CapRule {
         if (run.maxSeconds() > 0 && Duration.between(first.get(), now).getSeconds() >= run.maxSeconds()) {
             return Optional.of("ttl");
         }
-        return reached(run.capUsd(), spent(runVolumes, runPods, now));
+        Optional<String> money = reached(run.capUsd(), spent(runVolumes, runPods, now));
+        if (money.isPresent()) {
+            return money;
+        }
+        BigDecimal gpuHours = gpuHours(runPods, now);
+        return run.capGpuHours() != null && gpuHours.compareTo(run.capGpuHours()) >= 0 ? Optional.of("gpu-hours")
+                : Optional.empty();
+    }
+
+    /**
+     * GPU hours the pods used: the sum over the pods of their GPU count ({@link ManagedPod#gpuCount}, the count the
+     * pod was created with, {@code pod create --gpu-count}, sent to the provider and reported in
+     * {@code pod.created}) times the hours from creation to termination or {@code now}. A pod created without a GPU
+     * count (a CPU pod, count 0) adds 0.
+     *
+     * @return GPU hours, rounded half up to 6 decimals
+     */
+    public BigDecimal gpuHours(List<ManagedPod> pods, Instant now) {
+        BigDecimal gpuSeconds = BigDecimal.ZERO;
+        for (ManagedPod p : pods) {
+            long alive = Math.max(0, lifetime(p.createdAt(), p.terminatedAt(), now).toMillis());
+            gpuSeconds = gpuSeconds.add(BigDecimal.valueOf(p.gpuCount()).multiply(BigDecimal.valueOf(alive, 3)));
+        }
+        return gpuSeconds.divide(BigDecimal.valueOf(3600), 6, RoundingMode.HALF_UP);
     }
 
     /** @return what the volumes and pods cost from their creation to their end or {@code now}, US dollars */

@@ -240,7 +240,7 @@ class VolumeLifecycleTest {
                 Duration.ZERO, null, "run-9"), T0).value();
         ManagedPod other = pods.create(new PodSpec("other", "img", "none", 0, new BigDecimal("0.74"), null,
                 Duration.ZERO, null, "run-10"), T0).value();
-        store.save(new RunCap("run-9", new BigDecimal("1.00"), 0, T0, null, null));
+        store.save(new RunCap("run-9", new BigDecimal("1.00"), 0, null, T0, null, null));
 
         // after 1 h: pod 0.74 + volume 100 x 0.07 x 1 / 730 = 0.009589 -> 0.749589 < 1.00: nothing
         assertThat(sweep.run(T0.plus(Duration.ofHours(1))).events()).isEmpty();
@@ -265,6 +265,66 @@ class VolumeLifecycleTest {
         assertThat(store.pod(other.id()).orElseThrow().running()).as("another run's pod runs on").isTrue();
         assertThat(Path.of(v.path(), "step-1.pt")).exists();
         assertThat(sweep.run(T0.plus(Duration.ofHours(3))).events()).as("a stopped run is stopped once").isEmpty();
+    }
+
+    @Test
+    void aRunAtItsGpuHourCapIsAskedToCheckpointThenStoppedLikeAtItsMoneyCap() throws IOException {
+        ManagedVolume v = volumes.create(new VolumeSpec("gpu-vol", "scratch", 100, Duration.ZERO, null, "run-g"), T0)
+                .value();
+        Files.writeString(Path.of(v.path(), "step-1.pt"), "weights");
+        ManagedPod twoGpus = pods.create(new PodSpec("gpu-pod", "img", "NVIDIA A40", 2, new BigDecimal("0.01"), v.id(),
+                Duration.ZERO, null, "run-g"), T0).value();
+        ManagedPod cpu = pods.create(new PodSpec("cpu-pod", "img", "none", 0, new BigDecimal("0.01"), null,
+                Duration.ZERO, null, "run-g"), T0).value();
+        ManagedPod otherRun = pods.create(new PodSpec("other-gpu", "img", "NVIDIA A40", 8, new BigDecimal("0.01"), null,
+                Duration.ZERO, null, "run-h"), T0).value();
+        // a money cap far away: only the GPU hours can stop this run
+        store.save(new RunCap("run-g", new BigDecimal("1000"), 0, new BigDecimal("5"), T0, null, null));
+
+        // 2 GPUs x 2.5 h = 4.999... GPU hours just before: nothing (the CPU pod and the other run's 8 GPUs add 0)
+        assertThat(sweep.run(T0.plus(Duration.ofMinutes(150)).minusSeconds(1)).events()).isEmpty();
+        List<StowageEvent> asked = sweep.run(T0.plus(Duration.ofMinutes(150))).events();
+        assertThat(asked).singleElement().isInstanceOfSatisfying(ProviderAlert.class, a -> {
+            assertThat(a.code()).isEqualTo("checkpoint-requested");
+            assertThat(a.resourceId()).isEqualTo("run-g");
+            assertThat(a.detail()).contains("reached its GPU-hour cap of 5 GPU hours", "5.000000 GPU hours)",
+                    "2026-11-30T10:40:00Z");
+        });
+        assertThat(store.runCaps()).singleElement().satisfies(c -> assertThat(c.checkpointRequestedAt())
+                .isEqualTo(T0.plus(Duration.ofMinutes(150))));
+
+        List<StowageEvent> stopped = sweep.run(T0.plus(Duration.ofMinutes(160))).events();
+
+        assertThat(stopped).extracting(StowageEvent::topic).containsExactly("provider.alert", "provider.alert",
+                "pod.terminated", "provider.alert", "pod.terminated", "provider.alert", "volume.release.requested");
+        assertThat(((ProviderAlert) stopped.get(0)).code()).isEqualTo("cap-reached");
+        assertThat(store.pod(twoGpus.id()).orElseThrow().reason()).isEqualTo("run-cap");
+        assertThat(store.pod(cpu.id()).orElseThrow().reason()).isEqualTo("run-cap");
+        assertThat(store.pod(otherRun.id()).orElseThrow().running()).as("another run's pod runs on").isTrue();
+        assertThat(Path.of(v.path(), "step-1.pt")).as("released through the gate, not deleted").exists();
+    }
+
+    @Test
+    void gpuHoursAreEachPodsGpuCountTimesItsHoursAliveAndACpuPodAddsNothing() {
+        CapRule rule = new CapRule(new CostCalculator(PriceTable.defaults()));
+        ManagedPod a40 = new ManagedPod("p1", "local", "a", "NVIDIA A40", 4, BigDecimal.ONE, null, T0, null, null,
+                "r", T0.plus(Duration.ofMinutes(90)), "operator");
+        ManagedPod h100 = new ManagedPod("p2", "local", "b", "NVIDIA H100", 1, BigDecimal.ONE, null,
+                T0.plus(Duration.ofHours(1)), null, null, "r", null, null);
+        ManagedPod cpu = new ManagedPod("p3", "local", "c", "none", 0, BigDecimal.ONE, null, T0, null, null, "r", null,
+                null);
+        Instant now = T0.plus(Duration.ofHours(3));
+
+        // 4 x 1.5 h (terminated at 90 min) + 1 x 2 h (still running) + 0 x 3 h = 8 GPU hours
+        assertThat(rule.gpuHours(List.of(a40, h100, cpu), now)).isEqualByComparingTo("8");
+        assertThat(rule.due(new RunCap("r", null, 0, new BigDecimal("8"), T0, null, null), List.of(),
+                List.of(a40, h100, cpu), now)).contains("gpu-hours");
+        assertThat(rule.due(new RunCap("r", null, 0, new BigDecimal("8.001"), T0, null, null), List.of(),
+                List.of(a40, h100, cpu), now)).isEmpty();
+        assertThat(rule.due(new RunCap("r", null, 0, new BigDecimal("0.5"), T0, null, null), List.of(),
+                List.of(cpu), now)).as("CPU pods never reach a GPU-hour cap").isEmpty();
+        assertThatThrownBy(() -> new RunCap("r", null, 0, BigDecimal.ZERO, T0, null, null))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static VolumeSpec spec(int sizeGb, Duration ttl) {
