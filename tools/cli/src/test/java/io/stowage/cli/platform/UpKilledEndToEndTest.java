@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A real {@code stowage up} (the packaged CLI in its own JVM, with the packaged services) killed with SIGKILL leaves
+ * A real {@code stowage up} (the CLI in its own JVM on the test's class path — the CLI's jar is not built yet when
+ * {@code verify} runs the tests of a clean clone — with the packaged services) killed with SIGKILL leaves
  * nothing running: every process it started — the six service JVMs, Kafka, S3Proxy, PostgreSQL and their watchdogs —
  * ends by itself, since no shutdown hook of the killed JVM runs.
  */
@@ -43,8 +44,8 @@ class UpKilledEndToEndTest {
         home = Files.createTempDirectory("stowage-up-killed-");
         Path log = home.resolve("up.log");
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dstowage.repo=" + Repo.root(), "-jar", Repo.root().resolve("tools/cli/target/stowage-cli.jar").toString(),
-                "up");
+                "-Dstowage.repo=" + Repo.root(), "-cp", System.getProperty("java.class.path"),
+                io.stowage.cli.StowageCli.class.getName(), "up");
         builder.environment().put("STOWAGE_HOME", home.toString());
         builder.redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         up = builder.start();
