@@ -81,6 +81,17 @@ class RunAccountingEndToEndTest {
             assertThat(volumeOf(volume.path("id").asText()).path("state").asText()).isEqualTo("DESTROYED");
             assertThat(Path.of(volume.path("path").asText())).doesNotExist();
             assertThat(latest("run-c", work.resolve("fetched-c"))).as("the cap's step is the run's latest").isEqualTo(step);
+            Path fetched = work.resolve("fetched-c");
+            Process resumed = new ProcessBuilder("/usr/bin/python3", "examples/pytorch/train.py", "--data",
+                    "examples/samples/speech-en-allison", "--out", work.resolve("resumed-c").toString(), "--steps",
+                    String.valueOf(step + 5), "--save-every", "1000", "--wall-time", "1h", "--resume-from", fetched.toString())
+                    .directory(Repo.root().toFile()).redirectErrorStream(true)
+                    .redirectOutput(work.resolve("train-c-resumed.log").toFile()).start();
+            assertThat(resumed.waitFor(2, TimeUnit.MINUTES)).as("the resumed trainer ends").isTrue();
+            String resumedLog = Files.readString(work.resolve("train-c-resumed.log"));
+            assertThat(resumed.exitValue()).as(resumedLog).isZero();
+            assertThat(resumedLog).as("the run resumes from the cap's step")
+                    .contains("resumed from " + fetched + " at step " + (step + 1));
 
             JsonNode cost = awaitCost("speech-digits/run-c", "stopped at cap");
             assertThat(cost.path("wallSeconds").asDouble()).isGreaterThan(1.0);
