@@ -25,8 +25,14 @@ public final class RunAccounting {
      * @param publishedAt its checkpoint.published time (when the step was written and handed over), null if unknown
      * @param verifiedAt  when its last object in the primary store was verified (HEAD OK), null while any is not
      * @param bytes       the step's bytes in the store, 0 once expired
+     * @param expired     true once retention deleted it (checkpoint.expired): its objects are gone from the ledger, so
+     *                    it counts neither as verified nor as waiting for verification in the checkpoint overhead
      */
-    public record Step(long step, Instant publishedAt, Instant verifiedAt, long bytes) {
+    public record Step(long step, Instant publishedAt, Instant verifiedAt, long bytes, boolean expired) {
+        /** A step retention has not expired. */
+        public Step(long step, Instant publishedAt, Instant verifiedAt, long bytes) {
+            this(step, publishedAt, verifiedAt, bytes, false);
+        }
     }
 
     /**
@@ -105,15 +111,21 @@ public final class RunAccounting {
         double total = 0;
         double max = 0;
         int verified = 0;
+        int waiting = 0;
         for (Step s : steps) {
-            if (s.publishedAt() != null && s.verifiedAt() != null) {
+            if (s.expired()) {
+                continue;
+            }
+            if (s.publishedAt() == null || s.verifiedAt() == null) {
+                waiting++;
+            } else {
                 double seconds = Math.max(0, Duration.between(s.publishedAt(), s.verifiedAt()).toMillis() / 1000.0);
                 total += seconds;
                 max = Math.max(max, seconds);
                 verified++;
             }
         }
-        return new RunReport.CheckpointOverhead(verified, steps.size() - verified, round(total), round(max));
+        return new RunReport.CheckpointOverhead(verified, waiting, round(total), round(max));
     }
 
     private static BigDecimal lost(List<RunReport.Interruption> interruptions, BigDecimal podsUsdPerHour) {

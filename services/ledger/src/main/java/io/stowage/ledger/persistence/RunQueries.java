@@ -62,7 +62,7 @@ public class RunQueries {
                 Map<String, List<LedgerObject>> byAsset = objects.stream().collect(Collectors.groupingBy(o -> o.assetId));
                 return rows.stream().sorted(Comparator.comparingLong(r -> r.step)).map(r -> new RunAccounting.Step(r.step,
                         r.publishedAt, verifiedAt(byAsset.getOrDefault(r.assetId, List.of()), r.fileCount),
-                        r.expiredEventId != null ? 0 : r.totalBytes)).toList();
+                        r.expiredEventId != null ? 0 : r.totalBytes, r.expiredEventId != null)).toList();
             });
         });
     }

@@ -37,7 +37,9 @@ class RunAccountingTest {
         List<RunAccounting.Step> steps = List.of(
                 new RunAccounting.Step(350, T0.plusSeconds(600), T0.plusSeconds(612), 1000),
                 new RunAccounting.Step(650, T0.plusSeconds(1595), T0.plusSeconds(1600), 2000),
-                new RunAccounting.Step(700, T0.plusSeconds(1599), null, 500));
+                new RunAccounting.Step(700, T0.plusSeconds(1599), null, 500),
+                // expired by retention: its objects left the ledger; it is neither verified nor waiting
+                new RunAccounting.Step(300, T0.plusSeconds(500), null, 0, true));
 
         RunReport report = RunAccounting.account("exp", "r", List.of(second, first), steps, new BigDecimal("0.36"));
 
