@@ -169,7 +169,7 @@ public final class RetentionCommand {
                 out.put("ledgerRecorded", recorded);
                 JsonOut.print(out);
             } else {
-                printApplied(answer, recorded);
+                printApplied(answer, recorded, session);
             }
             return answer.path("refused").isEmpty() && recorded ? 0 : 1;
         }
@@ -197,8 +197,11 @@ public final class RetentionCommand {
         }
     }
 
-    static void printApplied(JsonNode answer, boolean recorded) {
-        RetentionPlan plan = EventCodec.mapper().convertValue(answer.path("plan"), RetentionPlan.class);
+    static void printApplied(JsonNode answer, boolean recorded, Session session) {
+        RetentionPlan decided = EventCodec.mapper().convertValue(answer.path("plan"), RetentionPlan.class);
+        // the executor's plan carries no price: priced here as retention plan prices it
+        RetentionPlan plan = decided.monthlyUsdFreed() != null ? decided
+                : decided.withMonthlyUsdFreed(monthlyFreed(session, decided, recorded));
         print(plan);
         System.out.printf("decision %s (plan sha256 %s), signed and recorded as retention.decided%n",
                 answer.path("decisionId").asText(), answer.path("planSha256").asText());
@@ -228,18 +231,20 @@ public final class RetentionCommand {
         }
         LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
         RetentionPlan plan = RetentionPlanner.plan(knownRun(ledger, experiment, run), policy, latest, Instant.now());
-        return plan.withMonthlyUsdFreed(monthlyFreed(session, plan));
+        return plan.withMonthlyUsdFreed(monthlyFreed(session, plan, false));
     }
 
-    // the primary store's price with the free tier: cost(archive) - cost(archive - freed), as stowage cost prices it
-    private static BigDecimal monthlyFreed(Session session, RetentionPlan plan) {
+    // the primary store's price with the free tier: cost(archive) - cost(archive - freed), as stowage cost prices it;
+    // deleted = the ledger already counts the freed bytes out of the archive (after an apply)
+    private static BigDecimal monthlyFreed(Session session, RetentionPlan plan, boolean deleted) {
         RetentionPlan.StoreObjects primary = plan.freed().get("primary");
         long freed = primary == null ? 0 : primary.bytes();
         try {
             long archived = CostCommand.archivedBytes(session.serviceUrl("ledger"));
+            long before = deleted ? archived + freed : archived;
             ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
-            JsonNode now = provider.cost(null, archived).path("archive");
-            JsonNode after = provider.cost(null, Math.max(0, archived - freed)).path("archive");
+            JsonNode now = provider.cost(null, before).path("archive");
+            JsonNode after = provider.cost(null, Math.max(0, before - freed)).path("archive");
             return new BigDecimal(now.path("storeMonthlyUsd").asText("0"))
                     .subtract(new BigDecimal(after.path("storeMonthlyUsd").asText("0")));
         } catch (CliException | IllegalStateException | java.util.NoSuchElementException e) {

@@ -130,6 +130,11 @@ class RetentionApplyEndToEndTest {
     @Test
     @Order(2)
     void applyingTwiceDeletesNothingTheSecondTime() throws Exception {
+        Result text = cli("retention", "apply", "--experiment", "e2e", "--run", "run1", "--capsule", runDir.toString());
+        assertThat(text.exit()).as(text.out() + text.err()).isZero();
+        assertThat(text.out()).as("the outcome is priced as the plan is").containsPattern("monthly cost freed \\(primary store\\): \\$[0-9]")
+                .doesNotContain("did not answer");
+
         JsonNode again = apply("run1");
 
         assertThat(again.path("expired")).isEmpty();
