@@ -143,7 +143,7 @@ class ConsoleBrowserEndToEndTest {
             assertThat(browser.findElements(By.id("who"))).isEmpty();
         }
         browser.findElement(By.id("token")).sendKeys("not-a-token");
-        browser.findElement(By.id("signin-button")).click();
+        clickAndLoad(browser.findElement(By.id("signin-button")));
         assertThat(browser.findElement(By.id("error")).getText()).contains("not a reader's or an operator's");
         shot("signin");
     }
@@ -166,7 +166,7 @@ class ConsoleBrowserEndToEndTest {
     void aDatasetRevisionListsEveryShardWithItsSha256BytesMembersAndVerifications() {
         browser.get(console + "/datasets");
         shot("datasets");
-        browser.findElement(By.cssSelector("a[href='/datasets/speech-en-allison/r1']")).click();
+        clickAndLoad(browser.findElement(By.cssSelector("a[href='/datasets/speech-en-allison/r1']")));
         assertThat(browser.getCurrentUrl()).isEqualTo(console + "/datasets/speech-en-allison/r1");
         List<WebElement> shards = browser.findElements(By.cssSelector("#shards tr.shard"));
         assertThat(shards).hasSize(report.dataset().shards());
@@ -186,13 +186,13 @@ class ConsoleBrowserEndToEndTest {
     void aRunListsItsStepsAndAStepShowsProvenanceMetricsAndVerificationHistory() {
         browser.get(console + "/runs");
         shot("runs");
-        browser.findElement(By.linkText(DemoRunner.RUN)).click();
+        clickAndLoad(browser.findElement(By.linkText(DemoRunner.RUN)));
         List<String> steps = browser.findElements(By.cssSelector("#steps tr.step td:first-child")).stream()
                 .map(WebElement::getText).toList();
         assertThat(steps).containsExactly("50", "100", "150");
         assertThat(browser.findElement(By.id("latest")).getText()).isEqualTo("step 150");
         shot("run");
-        browser.findElement(By.linkText("150")).click();
+        clickAndLoad(browser.findElement(By.linkText("150")));
         assertThat(browser.getCurrentUrl()).endsWith("/runs/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN + "/150");
         assertThat(browser.findElement(By.id("provenance")).getText()).contains("codeCommit");
         List<WebElement> verifications = browser.findElements(By.cssSelector("#verifications tr td.ok"));
@@ -206,13 +206,13 @@ class ConsoleBrowserEndToEndTest {
     void anOperatorPlansConfirmsAndSeesTheReleaseDone() {
         signIn(operator, "/free");
         assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("cli-operator (operator)");
-        row(copy).findElement(By.className("plan")).click();
+        clickAndLoad(row(copy).findElement(By.className("plan")));
         assertThat(browser.findElement(By.id("outcome")).getText()).isEqualTo("passed");
         assertThat(browser.findElements(By.cssSelector("tr.condition.passed"))).hasSize(5);
         assertThat(Files.isDirectory(copy)).as("a dry run deletes nothing").isTrue();
         String plan = browser.getCurrentUrl();
         shot("plan");
-        browser.findElement(By.id("release-now")).click();
+        clickAndLoad(browser.findElement(By.id("release-now")));
         assertThat(browser.findElement(By.id("outcome")).getText()).isEqualTo("released");
         assertThat(browser.findElement(By.id("freed")).getText()).contains("files");
         assertThat(Files.exists(copy)).as("released through the gate").isFalse();
@@ -326,8 +326,19 @@ class ConsoleBrowserEndToEndTest {
         browser.manage().deleteAllCookies();
         browser.get(console + "/signin?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
         browser.findElement(By.id("token")).sendKeys(token);
-        browser.findElement(By.id("signin-button")).click();
+        clickAndLoad(browser.findElement(By.id("signin-button")));
         assertThat(browser.getCurrentUrl()).isEqualTo(console + next);
+    }
+
+    /**
+     * Clicks something that loads a new page and waits until the old page is gone: a click returns before a form's
+     * answer (and its redirect) is always loaded, and an element looked up then may still be the old page's.
+     */
+    private static void clickAndLoad(WebElement target) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        target.click();
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(30))
+                .until(org.openqa.selenium.support.ui.ExpectedConditions.stalenessOf(page));
     }
 
     private static WebElement row(Path dir) {
