@@ -4,13 +4,16 @@ import io.stowage.events.StowageEvent;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Sends release outcomes through an {@link OutcomeSender} and marks each acknowledged one sent in the journal
  * ({@link ReleaseHandler#markSent}). A send that fails leaves a journaled outcome unsent, so {@link #retry} sends
  * it again with the same event id (at start and on a timer); it is never a reason to dead-letter the gate.passed.
- * Synchronized, so the timer and the consumer do not send one outcome at the same time; an outcome the consumer
- * answers again for a redelivered request is sent again on purpose (same event id, consumers are idempotent).
+ * Synchronized, and {@link #release} holds the lock from the journaled release to the send, so the timer's
+ * {@link #retry} can neither send an outcome the consumer is about to send (the journal holds it unsent in between)
+ * nor send one outcome at the same time; an outcome the consumer answers again for a redelivered request is sent
+ * again on purpose (same event id, consumers are idempotent).
  */
 public final class OutcomeDelivery {
     private static final System.Logger LOG = System.getLogger(OutcomeDelivery.class.getName());
@@ -21,6 +24,29 @@ public final class OutcomeDelivery {
     public OutcomeDelivery(ReleaseHandler handler, OutcomeSender sender) {
         this.handler = handler;
         this.sender = sender;
+    }
+
+    /**
+     * What {@link #release} did with one gate decision.
+     *
+     * @param outcome      the release's outcome (volume.released or volume.release.failed, or the refusal of an
+     *                     unauthentic decision); empty for an authentic dry run, which executes and sends nothing
+     * @param acknowledged true when the broker acknowledged the outcome's send
+     */
+    public record Released(Optional<StowageEvent> outcome, boolean acknowledged) {
+    }
+
+    /**
+     * Executes one gate decision through {@link ReleaseHandler#handle} and sends its outcome ({@link #deliver}),
+     * under one lock: the timer's {@link #retry} waits until the outcome was sent and marked, so it is sent once.
+     *
+     * @param value     the gate.passed record's raw value
+     * @param signature its {@code stowage-signature} header, or null when absent
+     * @throws RuntimeException what {@link ReleaseHandler#handle} or {@link #deliver} throws
+     */
+    public synchronized Released release(byte[] value, String signature) {
+        Optional<StowageEvent> outcome = handler.handle(value, signature);
+        return new Released(outcome, outcome.isPresent() && deliver(outcome.get()));
     }
 
     /**

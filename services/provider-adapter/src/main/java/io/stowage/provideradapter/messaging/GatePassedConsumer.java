@@ -25,10 +25,11 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Consumes {@code gate.passed} in the {@link IncomingEvents} shape: hands the record's raw value and
- * {@code stowage-signature} header to the {@link ReleaseHandler} on a worker thread (authentication first, then the
- * journaled re-check and release, at most once per request), and sends {@code volume.released} or
- * {@code volume.release.failed} through the {@link OutcomeDelivery}, not through the shape's publish: the journal
- * marks an outcome sent only once the broker acknowledged it. Authentic dry runs are logged and skipped. An
+ * {@code stowage-signature} header to {@link OutcomeDelivery#release} on a worker thread (the {@link ReleaseHandler}'s
+ * authentication first, then the journaled re-check and release, at most once per request), which sends
+ * {@code volume.released} or {@code volume.release.failed} itself, not through the shape's publish: the journal
+ * marks an outcome sent only once the broker acknowledged it, and the journal's timer cannot send it a second time
+ * between the release and its send. Authentic dry runs are logged and skipped. An
  * undecodable record goes to {@code gate.passed.dlq} with the reason. A journaled outcome whose send fails does not
  * fail the record (it is acked): the journal sends it again (same event id) at start and on a timer. A failure that
  * nothing else would repeat (the send of a forged decision's refusal, a journal write after APPROVED) is retried
@@ -38,12 +39,10 @@ import java.util.concurrent.CompletionStage;
 public class GatePassedConsumer {
     private static final Logger LOG = Logger.getLogger(GatePassedConsumer.class);
 
-    private final ReleaseHandler handler;
     private final OutcomeDelivery delivery;
     private final IncomingEvents incoming;
 
-    GatePassedConsumer(ReleaseHandler handler, OutcomeDelivery delivery, IncomingEvents incoming) {
-        this.handler = handler;
+    GatePassedConsumer(OutcomeDelivery delivery, IncomingEvents incoming) {
         this.delivery = delivery;
         this.incoming = incoming;
     }
@@ -58,10 +57,11 @@ public class GatePassedConsumer {
     }
 
     private Outcome release(GatePassed passed, byte[] value, String signature) {
-        Optional<StowageEvent> outcome = handler.handle(value, signature);
+        OutcomeDelivery.Released released = delivery.release(value, signature);
+        Optional<StowageEvent> outcome = released.outcome();
         if (outcome.isEmpty()) {
             LOG.infof("not executed (dry run): gate.passed event %s asset %s", passed.meta().eventId(), passed.assetId());
-        } else if (delivery.deliver(outcome.get())) {
+        } else if (released.acknowledged()) {
             StowageEvent event = outcome.get();
             LOG.infof("sent %s event %s asset %s caused by gate.passed event %s", event.topic(), event.meta().eventId(),
                     event.assetId(), event.meta().causationId());

@@ -15,6 +15,8 @@ import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseEntry;
 import io.stowage.provideradapter.domain.ReleaseHandler;
+import io.stowage.provideradapter.domain.ReleaseProvider;
+import io.stowage.provideradapter.domain.ReleaseResult;
 import io.stowage.provideradapter.persistence.FileReleaseJournal;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -175,6 +177,58 @@ class ReleaseJournalRecoveryTest {
         assertThat(freshInstance().retry()).as("nor after a restart").isZero();
         assertThat(attempts).containsExactly(outcome.meta().eventId(), outcome.meta().eventId());
         assertThat(sent).containsExactly(outcome);
+    }
+
+    @Test
+    void theTimersRetryDuringAReleaseWaitsAndDoesNotSendItsOutcomeASecondTime() throws Exception {
+        GatePassed gate = decide();
+        java.util.concurrent.CountDownLatch deleting = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+        LocalDiskProvider disk = new LocalDiskProvider(Approvals.policy(vol));
+        ReleaseProvider blocking = new ReleaseProvider() {
+            @Override
+            public String name() {
+                return disk.name();
+            }
+
+            @Override
+            public Optional<String> refusal(ApprovedRelease approved) {
+                return disk.refusal(approved);
+            }
+
+            @Override
+            public ReleaseResult finish(ApprovedRelease approved, Path aside) {
+                deleting.countDown();
+                try {
+                    proceed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return disk.finish(approved, aside);
+            }
+        };
+        List<StowageEvent> sends = java.util.Collections.synchronizedList(new ArrayList<>());
+        OutcomeDelivery delivery = new OutcomeDelivery(new ReleaseHandler(blocking, DecisionAuthenticator.of(
+                Optional.of(KEY)), FileReleaseJournal.open(state), Clock.systemUTC()), sends::add);
+        byte[] value = EventCodec.encode(gate);
+        java.util.concurrent.CompletableFuture<OutcomeDelivery.Released> consumer = java.util.concurrent
+                .CompletableFuture.supplyAsync(() -> delivery.release(value, new GateSignature(KEY).sign(value)));
+        assertThat(deleting.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        Thread timer = new Thread(delivery::retry, "release-outcome-retry");
+        timer.start();
+        while (timer.getState() != Thread.State.BLOCKED && timer.isAlive()) {
+            Thread.sleep(5);
+        }
+        assertThat(timer.getState()).as("the timer waits for the release and its send").isEqualTo(Thread.State.BLOCKED);
+        proceed.countDown();
+        OutcomeDelivery.Released released = consumer.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        timer.join(10_000);
+
+        assertThat(released.acknowledged()).isTrue();
+        assertThat(dir).doesNotExist();
+        assertThat(sends).as("one send of the outcome, by the consumer").singleElement()
+                .isEqualTo(released.outcome().orElseThrow()).isInstanceOf(VolumeReleased.class);
+        assertThat(delivery.retry()).isZero();
     }
 
     @Test

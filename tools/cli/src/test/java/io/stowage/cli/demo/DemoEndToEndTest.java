@@ -228,12 +228,16 @@ class DemoEndToEndTest {
 
     @Test
     @Order(5)
-    void theLedgerHoldsEveryRecordOfEveryTopicExactlyOnce() {
+    void theLedgerHoldsEveryEventOfEveryTopicExactlyOnce() {
         StackEndpoints stack = platform.session().stack();
         KafkaProbe kafka = new KafkaProbe(platform.kafkaSuperUser(), Duration.ofSeconds(60));
         Map<String, Long> onTopics = new java.util.TreeMap<>();
         for (String topic : Topics.ALL) {
-            onTopics.put(topic, (long) kafka.keysUpToEnd(topic).size());
+            // at-least-once: a record may be sent twice with the same event id (the ledger stores it once), so the
+            // broker's side is the events on it; a record without an id counts on its own
+            onTopics.put(topic, kafka.recordsUpToEnd(topic).stream().map(record -> java.util.Objects.requireNonNullElse(
+                    KafkaProbe.header(record, io.stowage.events.CloudEventHeaders.ID), "offset-" + record.offset()))
+                    .distinct().count());
         }
         // the ledger may still be consuming the last records: wait until it has them all, then demand equality
         Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
