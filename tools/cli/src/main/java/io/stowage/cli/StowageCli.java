@@ -7,6 +7,7 @@ import io.stowage.cli.command.CheckpointCommand;
 import io.stowage.cli.command.CostCommand;
 import io.stowage.cli.command.DatasetCommand;
 import io.stowage.cli.command.DemoCommand;
+import io.stowage.cli.command.DownCommand;
 import io.stowage.cli.command.ModelCommand;
 import io.stowage.cli.command.PodCommand;
 import io.stowage.cli.command.PresignCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
         description = "Archive, verify and safely release the storage of ML training.",
-        subcommands = {UpCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
+        subcommands = {UpCommand.class, DownCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
                 TokenCommand.class, CapsuleCommand.class, RetentionCommand.class, ModelCommand.class})
