@@ -3,7 +3,6 @@ package io.stowage.provideradapter.domain.retention;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.events.CheckpointExpired;
 import io.stowage.events.CheckpointExpired.ExpiredObject;
-import io.stowage.events.EventCodec;
 import io.stowage.events.GateSignature;
 import io.stowage.events.RetentionRefused;
 import io.stowage.events.StowageEvent;
@@ -215,7 +214,7 @@ class RetentionJournalRecoveryTest {
         sources.crashAt = 0;
         FileRetentionJournal journal = FileRetentionJournal.open(state);
         RetentionEntry entry = journal.entries().get(0);
-        // the decision in the file altered to name more steps: its bytes no longer match the journaled signature
+        // the decision in the file altered (another requester): its bytes no longer match the journaled signature
         String altered = new String(entry.decision(), java.nio.charset.StandardCharsets.UTF_8)
                 .replace("\"requestedBy\":\"ops\"", "\"requestedBy\":\"someone\"");
         journal.save(new RetentionEntry(entry.decisionId(), entry.state(),
@@ -269,10 +268,5 @@ class RetentionJournalRecoveryTest {
         try (Stream<Path> files = Files.list(state.resolve(FileRetentionJournal.DIR_NAME))) {
             return files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
         }
-    }
-
-    @SuppressWarnings("unused")
-    private static String json(Object value) {
-        return new String(EventCodec.mapper().valueToTree(value).toString());
     }
 }
