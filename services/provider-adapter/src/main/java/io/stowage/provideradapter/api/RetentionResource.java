@@ -108,11 +108,11 @@ public class RetentionResource {
     }
 
     private Map<String, Object> run(byte[] value, String signature) {
-        RetentionExecutor.Outcome outcome = retention.executor().execute(value, signature);
+        // executed and sent under one lock; a journaled outcome whose send fails is sent again by the journal's timer
+        RetentionExecutor.Outcome outcome = retention.delivery().execute(value, signature);
         List<StowageEvent> events = new ArrayList<>(outcome.expired());
         outcome.refused().ifPresent(events::add);
-        sender.sendAll(events);
-        events.forEach(e -> LOG.infof("sent %s event %s asset %s caused by retention.decided event %s", e.topic(),
+        events.forEach(e -> LOG.infof("outcome %s event %s asset %s of retention.decided event %s", e.topic(),
                 e.meta().eventId(), e.assetId(), outcome.decision().meta().eventId()));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("decisionId", outcome.decision().meta().eventId());

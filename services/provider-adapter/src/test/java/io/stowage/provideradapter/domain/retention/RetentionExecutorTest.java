@@ -6,27 +6,21 @@ import io.stowage.events.CheckpointExpired.ExpiredObject;
 import io.stowage.events.EventCodec;
 import io.stowage.events.EventMeta;
 import io.stowage.events.GateSignature;
-import io.stowage.events.ObjectKind;
 import io.stowage.events.RetentionDecided;
 import io.stowage.events.RetentionRefused;
-import io.stowage.events.VerifyResult;
-import io.stowage.events.ledger.AssetEvidence;
-import io.stowage.events.ledger.CheckpointStepEvidence;
-import io.stowage.events.ledger.ObjectEvidence;
-import io.stowage.events.ledger.RunCheckpoints;
 import io.stowage.provideradapter.domain.DecisionAuthenticator;
+import io.stowage.provideradapter.persistence.FileRetentionJournal;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,10 +37,11 @@ class RetentionExecutorTest {
             new RetentionPolicy(1, 1, "val_loss", RetentionPolicy.Mode.MIN, null, null, null);
 
     /** Four verified steps with val_loss 0.9, 0.2, 0.5, 0.7; latest.json names 400; step 100 is a key checkpoint? no. */
-    private final FakeSources sources = new FakeSources();
+    private final FakeRetentionSources sources = new FakeRetentionSources();
     private final GateSignature signature = new GateSignature(KEY);
-    private final RetentionExecutor executor = new RetentionExecutor(sources,
-            DecisionAuthenticator.of(Optional.of(KEY)), CLOCK);
+    @TempDir
+    Path state;
+    private RetentionExecutor executor;
     private final RetentionDecider decider = new RetentionDecider(sources, signature, CLOCK);
 
     RetentionExecutorTest() {
@@ -55,6 +50,12 @@ class RetentionExecutorTest {
         sources.add(300, 0.5);
         sources.add(400, 0.7);
         sources.latest = 400L;
+    }
+
+    @BeforeEach
+    void openJournal() throws IOException {
+        executor = new RetentionExecutor(sources, DecisionAuthenticator.of(Optional.of(KEY)),
+                FileRetentionJournal.open(state), CLOCK);
     }
 
     @Test
@@ -206,7 +207,9 @@ class RetentionExecutorTest {
         assertThat(second.decided().expire()).isEmpty();
         assertThat(again.expired()).isEmpty();
         assertThat(again.refused()).isEmpty();
-        assertThat(replayed.expired()).isEmpty();
+        // the journal answers the replayed decision's recorded outcome again, same event ids, and deletes nothing
+        assertThat(replayed.expired()).extracting(e -> e.meta().eventId())
+                .containsExactlyElementsOf(done.expired().stream().map(e -> e.meta().eventId()).toList());
         assertThat(replayed.refused()).isEmpty();
         assertThat(sources.deleted).hasSize(deletes);
     }
@@ -239,95 +242,6 @@ class RetentionExecutorTest {
     }
 
     private static String key(long step) {
-        return "checkpoints/e/r/" + String.format("%012d", step) + "/" + SHA + "/model.pt";
-    }
-
-    /** The ledger's steps and both stores in memory. */
-    private static final class FakeSources implements RetentionSources {
-        final List<CheckpointStepEvidence> steps = new ArrayList<>();
-        final Set<String> stored = new TreeSet<>();
-        final List<String> deleted = new ArrayList<>();
-        final Set<String> undeletable = new TreeSet<>();
-        Long latest;
-        boolean ledgerDown;
-
-        void add(long n, double loss) {
-            steps.add(evidence(n, loss, VerifyResult.OK, false, null));
-            stored.add("primary " + key(n));
-            stored.add("replica " + key(n));
-        }
-
-        void addUnverified(long n) {
-            steps.add(evidence(n, 0.1, null, false, null));
-            stored.add("primary " + key(n));
-        }
-
-        void pin(long n) {
-            replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
-                    s.tags(), s.publishedAt(), true, null, null, 0));
-        }
-
-        void promote(long n, String model) {
-            replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
-                    s.tags(), s.publishedAt(), false, null, null, 0, List.of(model)));
-        }
-
-        void expire(long n, String eventId) {
-            replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
-                    s.tags(), s.publishedAt(), s.pinned(), eventId, CLOCK.instant(), s.totalBytes()));
-        }
-
-        private void replace(long n, java.util.function.UnaryOperator<CheckpointStepEvidence> change) {
-            for (int i = 0; i < steps.size(); i++) {
-                if (steps.get(i).step() == n) {
-                    steps.set(i, change.apply(steps.get(i)));
-                }
-            }
-        }
-
-        private static CheckpointStepEvidence evidence(long n, double loss, VerifyResult full, boolean pinned, String expired) {
-            List<ObjectEvidence> objects = new ArrayList<>();
-            objects.add(new ObjectEvidence("primary", "stowage-primary", key(n), ObjectKind.CHECKPOINT_FILE, 100, SHA,
-                    "/hot/" + n + "/model.pt", full == null ? null : VerifyResult.OK, full));
-            if (full != null) {
-                objects.add(new ObjectEvidence("replica", "stowage-replica", key(n), ObjectKind.CHECKPOINT_FILE, 100, SHA,
-                        "/hot/" + n + "/model.pt", VerifyResult.OK, null));
-            }
-            AssetEvidence asset = new AssetEvidence("checkpoint/e/r/" + String.format("%012d", n), "checkpoint",
-                    "/hot/" + n, true, "/stage/" + n + ".json", SHA, false, null, null, null, null, objects, List.of());
-            return new CheckpointStepEvidence(n, asset, 1, 100, Map.of("val_loss", loss), List.of(),
-                    CLOCK.instant().minusSeconds(3600), pinned, expired, null, 0);
-        }
-
-        @Override
-        public RunCheckpoints steps(String experiment, String run) throws IOException {
-            if (ledgerDown) {
-                throw new IOException("connection refused");
-            }
-            return new RunCheckpoints(experiment, run, List.copyOf(steps));
-        }
-
-        @Override
-        public Long latestStep(String experiment, String run) {
-            return latest;
-        }
-
-        @Override
-        public Map<String, String> buckets() {
-            return Map.of("primary", "stowage-primary", "replica", "stowage-replica");
-        }
-
-        @Override
-        public void delete(String store, String key) {
-            deleted.add(store + " " + key);
-            if (!undeletable.contains(store + " " + key)) {
-                stored.remove(store + " " + key);
-            }
-        }
-
-        @Override
-        public boolean exists(String store, String key) {
-            return stored.contains(store + " " + key);
-        }
+        return FakeRetentionSources.key(step);
     }
 }
