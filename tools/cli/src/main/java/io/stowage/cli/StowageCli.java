@@ -46,6 +46,7 @@ public final class StowageCli implements Runnable {
     /** Runs the command line and returns its exit code (0 success). */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new StowageCli());
+        cli.registerConverter(java.time.Duration.class, new DurationConverter());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof CliException failure) {
                 commandLine.getErr().println("stowage: " + failure.getMessage());
