@@ -62,8 +62,11 @@ public final class ResourceUnits {
         } catch (RuntimeException e) {
             parsed = null;
         }
-        if (parsed == null || parsed.isNegative()) {
+        if (parsed == null) {
             throw new CliException(CliException.USAGE, "'" + text + "' is not a duration: use " + DURATION_FORMS);
+        }
+        if (parsed.isNegative()) {
+            throw new CliException(CliException.USAGE, "'" + text + "' is negative: use " + DURATION_FORMS);
         }
         return parsed;
     }

@@ -70,6 +70,7 @@ public final class CheckpointCommand {
             NameArguments.require("--experiment", experiment);
             NameArguments.require("--run", run);
             tags.forEach(tag -> NameArguments.require("--tag", tag));
+            Inputs.requireReadableDirectory("checkpoint directory", dir); // before its name is read for the step
             long number = step != null ? step : stepFromName(dir);
             if (keyEvery != null && keyEvery < 1) {
                 throw new CliException(CliException.USAGE, "--key-every must be at least 1");

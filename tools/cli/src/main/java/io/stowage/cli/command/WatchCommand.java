@@ -116,13 +116,14 @@ public final class WatchCommand implements Callable<Integer> {
                     awaitRoot(dir, progress, "to appear again (it was removed)");
                 }
                 boolean clean = scan(watcher, dir);
-                String status = watcher.status();
+                // --once publishes the run file's lines and starts no stop or teardown it could not see to its end
+                Optional<String> over = once ? supervisor.readOnce() : Optional.empty();
+                String status = over.map(line -> watcher.published() + "; " + line).orElseGet(watcher::status);
                 if (!status.equals(said)) {
                     progress.step(status);
                     said = status;
                 }
                 if (once) {
-                    supervisor.tick();
                     return clean ? 0 : CliException.FAILED;
                 }
                 Optional<Integer> ended = supervisor.tick();
@@ -175,6 +176,11 @@ public final class WatchCommand implements Callable<Integer> {
         @Override
         public List<String> releaseVolumes() {
             return List.of();
+        }
+
+        @Override
+        public boolean held() {
+            return false;
         }
     }
 
