@@ -44,14 +44,7 @@ public final class GatekeeperClient {
      *                      be reached
      */
     Accepted request(Path target, boolean dryRun) {
-        try {
-            return http.post(base.resolve("/api/releases"), Map.of("path", target.toString(), "dryRun", dryRun),
-                    Accepted.class, Duration.ofSeconds(60));
-        } catch (CliException e) {
-            if (e.exitCode() == CliException.UNAUTHORISED) {
-                throw new CliException(CliException.DENIED, e.getMessage(), e);
-            }
-            throw e;
-        }
+        return HttpJson.release(() -> http.post(base.resolve("/api/releases"), Map.of("path", target.toString(),
+                "dryRun", dryRun), Accepted.class, Duration.ofSeconds(60)));
     }
 }

@@ -68,6 +68,21 @@ public final class HttpJson {
         }
     }
 
+    /**
+     * Runs a release request (a directory's or a volume's): a token the service refuses is a denied release, exit 3,
+     * as the service records it ({@code release.refused}); every other failure is unchanged.
+     */
+    static <T> T release(java.util.function.Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (CliException e) {
+            if (e.exitCode() == CliException.UNAUTHORISED) {
+                throw new CliException(CliException.DENIED, e.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
     private HttpResponse<byte[]> send(HttpRequest request) {
         if (token.isPresent()) {
             request = HttpRequest.newBuilder(request, (name, value) -> true).header("Authorization", "Bearer " + token.get())
