@@ -25,7 +25,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code stowage} command: {@code up}, {@code demo}, {@code dataset shard},
  * {@code checkpoint publish}, {@code release}, {@code status}. Failures print one line
- * {@code stowage: <reason>} on standard error and exit non-zero (1 failed, 2 bad input, 3 denied).
+ * {@code stowage: <reason>} on standard error and exit non-zero (1 failed or unknown, 2 bad input, 3 denied release,
+ * 4 a token a service refused).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
         description = "Archive, verify and safely release the storage of ML training.",
