@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /** Parses the sizes ("500GB", "1TB", "500") and durations ("72h", "30m", "3d", "90s", "PT72H") of the volume and pod commands. */
 public final class ResourceUnits {
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(GB|G|TB|T)?", Pattern.CASE_INSENSITIVE);
-    private static final Pattern SPAN = Pattern.compile("(\\d+)\\s*(s|m|h|d)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern SPAN = Pattern.compile("(\\d{1,12})\\s*(s|m|h|d)", Pattern.CASE_INSENSITIVE);
 
     private ResourceUnits() {
     }
@@ -31,7 +31,16 @@ public final class ResourceUnits {
         return (int) gb;
     }
 
-    /** @return the duration: "72h", "30m", "3d", "90s", "0" (none) or ISO-8601 ("PT72H"); @throws CliException (exit 2) otherwise */
+    /** The accepted forms of every duration option, as its error message names them. */
+    public static final String DURATION_FORMS = "a whole number with s, m, h or d (e.g. 90m, 2h, 1d), 0 for none,"
+            + " or ISO-8601 (e.g. PT2H, P7D)";
+
+    /**
+     * The one parser of the CLI's durations: every duration option goes through it ({@link DurationConverter}).
+     *
+     * @return the duration: "72h", "30m", "3d", "90s", "0" (none) or ISO-8601 ("PT72H"), never negative
+     * @throws CliException (exit 2) otherwise, one line naming the accepted forms
+     */
     public static Duration duration(String text) {
         String t = text.trim();
         if (t.equals("0")) {
@@ -47,10 +56,18 @@ public final class ResourceUnits {
                 default -> Duration.ofDays(n);
             };
         }
+        Duration parsed;
         try {
-            return Duration.parse(t);
+            parsed = Duration.parse(t);
         } catch (RuntimeException e) {
-            throw new CliException(CliException.USAGE, "duration must look like 72h, 30m, 3d or PT72H: " + text);
+            parsed = null;
         }
+        if (parsed == null) {
+            throw new CliException(CliException.USAGE, "'" + text + "' is not a duration: use " + DURATION_FORMS);
+        }
+        if (parsed.isNegative()) {
+            throw new CliException(CliException.USAGE, "'" + text + "' is negative: use " + DURATION_FORMS);
+        }
+        return parsed;
     }
 }

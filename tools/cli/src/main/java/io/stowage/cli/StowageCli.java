@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code stowage} command: {@code up}, {@code demo}, {@code dataset shard},
  * {@code checkpoint publish}, {@code release}, {@code status}. Failures print one line
- * {@code stowage: <reason>} on standard error and exit non-zero (1 failed, 2 bad input, 3 denied).
+ * {@code stowage: <reason>} on standard error and exit non-zero (1 failed or unknown, 2 bad input, 3 denied release,
+ * 4 a token a service refused).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
         description = "Archive, verify and safely release the storage of ML training.",
@@ -47,6 +48,7 @@ public final class StowageCli implements Runnable {
     /** Runs the command line and returns its exit code (0 success). */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new StowageCli());
+        cli.registerConverter(java.time.Duration.class, new DurationConverter());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof CliException failure) {
                 commandLine.getErr().println("stowage: " + failure.getMessage());

@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * and produces its files in a local directory: each object is streamed into a temporary file
  * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
  * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
- * every temporary file and leaves no file of the step behind.
+ * every temporary file and leaves no file of the step behind; a failed fetch also removes the directories it created
+ * for the target (never one that existed before).
  */
 public final class CheckpointFetcher {
     /** Hidden directory inside the target that holds files still being downloaded. */
@@ -99,9 +100,15 @@ public final class CheckpointFetcher {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         Path dir = to.toAbsolutePath().normalize();
-        requireEmptyTarget(dir);
+        checkTarget(dir);
         StoredCheckpoint checkpoint = locate(experiment, run, step);
-        download(checkpoint.files(), dir, 1);
+        List<Path> created = createTarget(dir);
+        try {
+            download(checkpoint.files(), dir, 1);
+        } catch (RuntimeException e) {
+            removeCreated(created);
+            throw e;
+        }
         return checkpoint;
     }
 
@@ -187,6 +194,13 @@ public final class CheckpointFetcher {
         }
     }
 
+    /** The asked step has no object in the primary store's listing (exit 1); the caller may say why from the ledger. */
+    public static final class NotStored extends CliException {
+        NotStored(String message) {
+            super(CliException.FAILED, message);
+        }
+    }
+
     /** Thrown by a download that stops because another one failed; never the failure reported. */
     private static final class Aborted extends CliException {
         Aborted() {
@@ -196,8 +210,8 @@ public final class CheckpointFetcher {
 
     private StoredCheckpoint listed(String experiment, String run, String prefix, long step) {
         try {
-            return StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new CliException(
-                    CliException.FAILED, "no step " + step + " of " + experiment + "/" + run + " in the primary store"));
+            return StoredCheckpoint.select(prefix, source.list(prefix), step).orElseThrow(() -> new NotStored(
+                    "no step " + step + " of " + experiment + "/" + run + " in the primary store"));
         } catch (StoreException e) {
             throw new CliException(CliException.FAILED, "cannot list " + prefix + ": " + e.getMessage(), e);
         }
@@ -264,6 +278,12 @@ public final class CheckpointFetcher {
      * @throws CliException exit 2 when {@code dir} exists and is not an empty directory, or cannot be created
      */
     public static void requireEmptyTarget(Path dir) {
+        checkTarget(dir);
+        createTarget(dir);
+    }
+
+    /** @throws CliException exit 2 when {@code dir} exists and is not an empty directory; creates nothing */
+    private static void checkTarget(Path dir) {
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 throw new CliException(CliException.USAGE, "--to " + dir + " is not a directory");
@@ -276,10 +296,36 @@ public final class CheckpointFetcher {
                 throw new CliException(CliException.USAGE, "cannot read --to " + dir + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * Creates {@code dir} and its missing parents.
+     *
+     * @return the directories this call created, {@code dir} first (empty when it existed)
+     * @throws CliException exit 2 when it cannot be created (what was created is removed again)
+     */
+    private static List<Path> createTarget(Path dir) {
+        List<Path> missing = new ArrayList<>();
+        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+            missing.add(p);
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
+            removeCreated(missing);
             throw new CliException(CliException.USAGE, "cannot create --to " + dir + ": " + e.getMessage(), e);
+        }
+        return missing;
+    }
+
+    /** Removes the directories {@link #createTarget} made, deepest first, each only while it is empty. */
+    private static void removeCreated(List<Path> created) {
+        for (Path p : created) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                return; // not empty, or not ours to remove any more: keep it and its parents
+            }
         }
     }
 

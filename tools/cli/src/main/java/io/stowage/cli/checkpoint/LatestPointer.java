@@ -35,8 +35,8 @@ final class LatestPointer {
             byte[] json = in.readNBytes(MAX_BYTES);
             pointer = EventCodec.mapper().readValue(json, LatestCheckpoint.class);
         } catch (ObjectNotFoundException e) {
-            throw new CliException(CliException.FAILED, "no verified checkpoint of " + experiment + "/" + run
-                    + " yet: " + key + " is not in the primary store (fetch a step with --step N)");
+            throw new CliException(CliException.FAILED, "the run " + experiment + "/" + run + " has no latest step: "
+                    + key + " is not in the primary store (no step of it was verified in full yet)");
         } catch (StoreException | IOException e) {
             throw new CliException(CliException.FAILED, "cannot read " + key + ": "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);

@@ -93,12 +93,18 @@ public final class StepWatcher {
         Long last = state.last();
         Long inProgress = StepScanner.inProgress(root);
         Long interval = ExperimentCapsule.checkpointInterval(root);
-        String published = last == null ? "nothing published yet"
-                : "last published step " + last + " (" + Inputs.count(state.published().size(), "step") + " in all)";
+        String published = published();
         String waiting = inProgress != null && (last == null || inProgress > last) ? "step " + inProgress + " (in progress)"
                 : last != null && interval != null ? "step " + (last + interval)
                 : last != null ? "the step after " + last : "the first step";
         return published + "; waiting on " + waiting;
+    }
+
+    /** @return "nothing published yet" or "last published step N (M steps in all)" */
+    public String published() {
+        Long last = state.last();
+        return last == null ? "nothing published yet"
+                : "last published step " + last + " (" + Inputs.count(state.published().size(), "step") + " in all)";
     }
 
     private void publish(StepScanner.Step step) {

@@ -25,25 +25,26 @@ public final class GatekeeperClient {
     }
 
     /**
-     * @param target absolute, normalised directory
-     * @return the accepted request
-     * @throws CliException exit 3 when the token is missing, unknown (401) or not an operator's (403); exit 1 when the
-     *                      gatekeeper cannot be reached
-     */
-    /**
      * Pins or unpins one checkpoint step ({@code POST /api/checkpoints/pins}); the gatekeeper sends
      * {@code checkpoint.pinned} in the token's name.
      *
      * @return the gatekeeper's answer: assetId, eventId, pinned, requestedBy
-     * @throws CliException exit 3 when the token is missing, unknown or not an operator's; exit 2 for a bad name
+     * @throws CliException exit 4 when the token is missing, unknown or not an operator's; exit 2 for a bad name
      */
     public com.fasterxml.jackson.databind.JsonNode pin(String experiment, String run, long step, boolean pinned) {
         return http.post(base.resolve("/api/checkpoints/pins"), Map.of("experiment", experiment, "run", run, "step", step,
                 "pinned", pinned), com.fasterxml.jackson.databind.JsonNode.class, Duration.ofSeconds(60));
     }
 
+    /**
+     * @param target absolute, normalised directory
+     * @return the accepted request
+     * @throws CliException exit 3 (a denied release, recorded by the gatekeeper as {@code release.refused}) when the
+     *                      token is missing, unknown (401) or not an operator's (403); exit 1 when the gatekeeper cannot
+     *                      be reached
+     */
     Accepted request(Path target, boolean dryRun) {
-        return http.post(base.resolve("/api/releases"), Map.of("path", target.toString(), "dryRun", dryRun),
-                Accepted.class, Duration.ofSeconds(60));
+        return HttpJson.release(() -> http.post(base.resolve("/api/releases"), Map.of("path", target.toString(),
+                "dryRun", dryRun), Accepted.class, Duration.ofSeconds(60)));
     }
 }

@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * JSON over HTTP to the services, with Jackson from {@link EventCodec#mapper()}; every request carries the CLI's
- * bearer token ({@link BearerToken}) when one is set. A 401 or 403 is a {@link CliException} with exit 3 (denied).
+ * bearer token ({@link BearerToken}) when one is set. A 401 or 403 is a {@link CliException} with exit 4
+ * ({@link CliException#UNAUTHORISED}); a release request turns it into exit 3 ({@link GatekeeperClient}).
  */
 public final class HttpJson {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -67,6 +68,21 @@ public final class HttpJson {
         }
     }
 
+    /**
+     * Runs a release request (a directory's or a volume's): a token the service refuses is a denied release, exit 3,
+     * as the service records it ({@code release.refused}); every other failure is unchanged.
+     */
+    static <T> T release(java.util.function.Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (CliException e) {
+            if (e.exitCode() == CliException.UNAUTHORISED) {
+                throw new CliException(CliException.DENIED, e.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
     private HttpResponse<byte[]> send(HttpRequest request) {
         if (token.isPresent()) {
             request = HttpRequest.newBuilder(request, (name, value) -> true).header("Authorization", "Bearer " + token.get())
@@ -84,16 +100,16 @@ public final class HttpJson {
     }
 
     /**
-     * @throws CliException exit 3 on 401 (no or unknown token) or 403 (the token's role is too low), one line naming
+     * @throws CliException exit 4 on 401 (no or unknown token) or 403 (the token's role is too low), one line naming
      *                      the endpoint and what to do; never the token
      */
     public static void refuseUnauthorised(URI uri, HttpResponse<?> response) {
         if (response.statusCode() == 401) {
-            throw new CliException(CliException.DENIED, uri.getPath() + " refused: no or unknown bearer token (set"
+            throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: no or unknown bearer token (set"
                     + " STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token)");
         }
         if (response.statusCode() == 403) {
-            throw new CliException(CliException.DENIED, uri.getPath() + " refused: this needs an operator token, and the"
+            throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: this needs an operator token, and the"
                     + " token given has a lower role");
         }
     }

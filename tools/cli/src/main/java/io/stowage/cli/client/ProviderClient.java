@@ -38,10 +38,13 @@ public final class ProviderClient {
         return http.get(base.resolve("/api/volumes/" + encode(id)), JsonNode.class);
     }
 
-    /** @return the volume after asking for its release through the gate (RELEASING, or DESTROYED when it held no file) */
+    /**
+     * @return the volume after asking for its release through the gate (RELEASING, or DESTROYED when it held no file)
+     * @throws CliException exit 3 when the adapter refuses the token (a denied release, recorded as release.refused)
+     */
     public JsonNode releaseVolume(String id) {
-        return http.post(base.resolve("/api/volumes/" + encode(id) + "/release"), Map.of(), JsonNode.class,
-                Duration.ofMinutes(5));
+        return HttpJson.release(() -> http.post(base.resolve("/api/volumes/" + encode(id) + "/release"), Map.of(),
+                JsonNode.class, Duration.ofMinutes(5)));
     }
 
     /** @return the created pod record; @throws CliException with the adapter's error (exit 2 refused, 1 failed) */

@@ -5,6 +5,7 @@ import io.stowage.cli.Inputs;
 import io.stowage.cli.NameArguments;
 import io.stowage.cli.checkpoint.CheckpointFetcher;
 import io.stowage.cli.checkpoint.CheckpointPublisher;
+import io.stowage.cli.checkpoint.LedgerSteps;
 import io.stowage.cli.checkpoint.StoredCheckpoint;
 import io.stowage.cli.client.EventPublisher;
 import io.stowage.cli.client.LedgerClient;
@@ -69,6 +70,7 @@ public final class CheckpointCommand {
             NameArguments.require("--experiment", experiment);
             NameArguments.require("--run", run);
             tags.forEach(tag -> NameArguments.require("--tag", tag));
+            Inputs.requireReadableDirectory("checkpoint directory", dir); // before its name is read for the step
             long number = step != null ? step : stepFromName(dir);
             if (keyEvery != null && keyEvery < 1) {
                 throw new CliException(CliException.USAGE, "--key-every must be at least 1");
@@ -119,7 +121,8 @@ public final class CheckpointCommand {
                     "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
                             + " checkpoints have a second copy there), with a warning."},
             exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:fetched and verified", "1:not stored, store unreachable, or a SHA-256 mismatch",
+            exitCodeList = {"0:fetched and verified", "1:not stored (expired by retention, or unknown to the ledger),"
+                    + " store unreachable, or a SHA-256 mismatch; a directory it created is removed again",
                     "2:bad input (a name, a non-empty --to)"})
     static final class Fetch implements Callable<Integer> {
         @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
@@ -151,6 +154,8 @@ public final class CheckpointCommand {
                  PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
                 fetched = new CheckpointFetcher(store, replica, progress::warn)
                         .fetch(experiment, run, which.latest ? null : which.step, to);
+            } catch (CheckpointFetcher.NotStored e) {
+                throw new CliException(CliException.FAILED, whyNotStored(session, which.step).orElse(e.getMessage()), e);
             }
             Path dir = to.toAbsolutePath().normalize();
             if (json) {
@@ -165,6 +170,16 @@ public final class CheckpointCommand {
                 System.out.println(dir);
             }
             return 0;
+        }
+
+        /** @return the ledger's reason a step is not in the store (expired by retention, unknown); empty when it cannot say */
+        private java.util.Optional<String> whyNotStored(Session session, long step) {
+            try {
+                return new LedgerSteps(new LedgerClient(session.serviceUrl("ledger")).checkpoints(experiment, run))
+                        .whyNotStored(step);
+            } catch (CliException e) {
+                return java.util.Optional.empty(); // the store's own answer stands
+            }
         }
     }
 
@@ -187,19 +202,36 @@ public final class CheckpointCommand {
                 throw new CliException(CliException.USAGE, "--step must not be negative");
             }
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
+            String refused = "nothing " + (pinned() ? "pinned" : "unpinned");
+            new LedgerSteps(knownSteps(ledger, refused)).require(step, refused);
             com.fasterxml.jackson.databind.JsonNode answer = new io.stowage.cli.client.GatekeeperClient(
                     session.serviceUrl("gatekeeper")).pin(experiment, run, step, pinned());
             String eventId = answer.path("eventId").asText();
-            new LedgerClient(session.serviceUrl("ledger")).awaitEvent(eventId, Duration.ofSeconds(60));
+            ledger.awaitEvent(eventId, Duration.ofSeconds(60));
             new Progress(System.err, false).step((pinned() ? "pinned " : "unpinned ") + answer.path("assetId").asText()
                     + " (event " + eventId + ", by " + answer.path("requestedBy").asText() + ")");
             System.out.println(answer.path("assetId").asText());
             return 0;
         }
+
+        /** A pin keeps data: when the ledger cannot say the step exists, refuse rather than guess. */
+        private io.stowage.events.ledger.RunCheckpoints knownSteps(LedgerClient ledger, String refused) {
+            try {
+                return ledger.checkpoints(experiment, run);
+            } catch (CliException e) {
+                if (e.exitCode() != CliException.FAILED) {
+                    throw e;
+                }
+                throw new CliException(CliException.FAILED, "cannot ask the ledger whether step " + step + " of " + experiment
+                        + "/" + run + " exists (" + e.getMessage() + "): " + refused, e);
+            }
+        }
     }
 
     @Command(name = "pin", mixinStandardHelpOptions = true,
-            description = "Pin a stored checkpoint step (operator token): retention never expires a pinned step.")
+            description = "Pin a stored checkpoint step (operator token): retention never expires a pinned step. A run or"
+                    + " step the ledger does not know (or a ledger that cannot be asked) is refused, exit 1, nothing recorded.")
     static final class Pin extends PinBase {
         @Override
         boolean pinned() {
@@ -208,7 +240,8 @@ public final class CheckpointCommand {
     }
 
     @Command(name = "unpin", mixinStandardHelpOptions = true,
-            description = "Unpin a stored checkpoint step (operator token): its run's retention policy applies again.")
+            description = "Unpin a stored checkpoint step (operator token): its run's retention policy applies again. A run"
+                    + " or step the ledger does not know is refused, exit 1, nothing recorded.")
     static final class Unpin extends PinBase {
         @Override
         boolean pinned() {

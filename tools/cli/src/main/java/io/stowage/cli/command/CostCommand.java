@@ -73,12 +73,28 @@ public final class CostCommand implements Callable<Integer> {
         io.stowage.cli.NameArguments.require("--run run", er[1]);
         JsonNode report = io.stowage.cli.run.RunAccountingView.report(session.serviceUrl("ledger"),
                 new ProviderClient(session.serviceUrl("provider-adapter")), er[0], er[1]);
+        requireKnownRun(report, session.serviceUrl("ledger"), er[0], er[1]);
         if (json) {
             JsonOut.print(report);
         } else {
             io.stowage.cli.run.RunAccountingView.print(report, System.out);
         }
         return 0;
+    }
+
+    /**
+     * A run is known when the ledger holds an attempt of it or a checkpoint step of it; the ledger's report of any other
+     * name is an empty "not started", which would hide a typo.
+     *
+     * @param report the ledger's run report ({@code attemptCount})
+     * @throws CliException exit 1 naming the run when the ledger knows neither
+     */
+    static void requireKnownRun(JsonNode report, URI ledger, String experiment, String run) {
+        if (report.path("attemptCount").asInt() == 0
+                && new io.stowage.cli.client.LedgerClient(ledger).checkpoints(experiment, run).steps().isEmpty()) {
+            throw new CliException(CliException.FAILED, "the ledger knows no run " + experiment + "/" + run
+                    + " (no attempt and no checkpoint step of it)");
+        }
     }
 
     /** @return the bytes of every object the ledger records in the primary store (paged {@code /api/objects}) */

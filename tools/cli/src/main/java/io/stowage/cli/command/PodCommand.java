@@ -2,7 +2,6 @@ package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
-import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.client.ProviderClient;
 import io.stowage.cli.output.JsonOut;
 import picocli.CommandLine.Command;
@@ -38,7 +37,7 @@ public final class PodCommand implements Runnable {
         @Option(names = "--volume", description = "Network volume id to mount at /workspace.")
         String volumeId;
         @Option(names = "--ttl", defaultValue = "0", description = "Wall-time cap, e.g. 72h; 0 = none.")
-        String ttl;
+        java.time.Duration ttl;
         @Option(names = "--cap-usd", description = "Money cap in US dollars.")
         BigDecimal capUsd;
         @Option(names = "--run", description = "The training run it serves.")
@@ -55,7 +54,7 @@ public final class PodCommand implements Runnable {
             request.put("gpuCount", gpuCount);
             request.put("costPerHourUsd", pricePerHour);
             request.put("volumeId", volumeId);
-            request.put("ttlSeconds", ResourceUnits.duration(ttl).getSeconds());
+            request.put("ttlSeconds", ttl.getSeconds());
             request.put("capUsd", capUsd);
             request.put("runId", runId);
             JsonNode pod = VolumeCommand.client().createPod(request);

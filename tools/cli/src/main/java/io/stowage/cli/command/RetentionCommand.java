@@ -63,8 +63,8 @@ public final class RetentionCommand {
         @Option(names = "--keep-every", paramLabel = "M", description = "Keep every step whose number is a multiple of M.")
         Integer keepEvery;
         @Option(names = "--temporary-ttl", paramLabel = "DURATION", description = "Steps tagged 'temporary' may expire"
-                + " once older than this (ISO-8601, e.g. P7D, PT12H).")
-        String temporaryTtl;
+                + " once older than this (e.g. 90m, 12h, 7d, or ISO-8601 such as P7D).")
+        Duration temporaryTtl;
         @Option(names = "--no-tag-pins", description = "Do not count the tag 'best' and key checkpoints as pins.")
         boolean noTagPins;
 
@@ -75,7 +75,7 @@ public final class RetentionCommand {
             RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(existing(capsule));
             try {
                 return base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode), keepEvery,
-                        temporaryTtl == null ? null : Duration.parse(temporaryTtl), noTagPins ? Boolean.FALSE : null));
+                        temporaryTtl, noTagPins ? Boolean.FALSE : null));
             } catch (IllegalArgumentException | DateTimeParseException e) {
                 throw new CliException(CliException.USAGE, "retention policy: " + e.getMessage());
             }

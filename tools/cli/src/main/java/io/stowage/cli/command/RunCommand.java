@@ -3,7 +3,6 @@ package io.stowage.cli.command;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
 import io.stowage.cli.NameArguments;
-import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Session;
@@ -48,7 +47,7 @@ public final class RunCommand implements Runnable {
         @Option(names = "--cap-usd", description = "Money cap over the run's volumes and pods, US dollars.")
         BigDecimal capUsd;
         @Option(names = "--max-time", defaultValue = "0", description = "Wall-time cap from the run's first resource, e.g. 72h.")
-        String maxTime;
+        Duration maxTime;
         @Option(names = "--cap-gpu-hours", paramLabel = "N", description = "GPU-hour cap: the sum over the run's pods of their"
                 + " GPU count (pod create --gpu-count) times the hours they lived; a pod with no GPU count adds 0.")
         BigDecimal capGpuHours;
@@ -59,7 +58,7 @@ public final class RunCommand implements Runnable {
         public Integer call() {
             Map<String, Object> cap = new LinkedHashMap<>();
             cap.put("capUsd", capUsd);
-            cap.put("maxSeconds", ResourceUnits.duration(maxTime).getSeconds());
+            cap.put("maxSeconds", maxTime.getSeconds());
             cap.put("capGpuHours", capGpuHours);
             JsonNode set = VolumeCommand.client().capRun(runId, cap);
             if (json) {
@@ -127,7 +126,7 @@ public final class RunCommand implements Runnable {
         @Option(names = "--resources", paramLabel = "RUN_ID", description = "The run id its pods and volumes were created with (default: --run).")
         String resources;
         @Option(names = "--grace", defaultValue = "10m", description = "Time for the answer and its verification (default ${DEFAULT-VALUE}).")
-        String grace;
+        Duration grace;
         @Option(names = "--trainer-pid", paramLabel = "PID", description = "The trainer's process id: signalled (SIGUSR1), and stopped after the grace.")
         Long trainerPid;
         @Option(names = "--reason", defaultValue = "cap-reached", description = "Why, written into the request (default ${DEFAULT-VALUE}).")
@@ -143,7 +142,7 @@ public final class RunCommand implements Runnable {
             if (!Files.isDirectory(dir)) {
                 throw new CliException(CliException.USAGE, "run directory " + dir + " does not exist");
             }
-            Duration wait = ResourceUnits.duration(grace);
+            Duration wait = grace;
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
             Progress progress = new Progress(System.err, false);

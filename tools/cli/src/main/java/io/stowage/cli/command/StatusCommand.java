@@ -2,7 +2,6 @@ package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stowage.cli.CliException;
-import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.client.HttpJson;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.output.JsonOut;
@@ -37,22 +36,18 @@ public final class StatusCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--period", defaultValue = "30d", description = "Scrub period the coverage is measured against (30d, 12h, 90m or ISO-8601 such as P30D; default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
-    String periodText;
+    Duration period;
 
     @Override
     public Integer call() {
-        Duration period = ResourceUnits.duration(periodText);
         if (period.isZero() || period.isNegative()) {
-            throw new CliException(CliException.USAGE, "--period must be above zero, not " + periodText);
+            throw new CliException(CliException.USAGE, "--period must be above zero, not " + period);
         }
         StowageHome home = StowageHome.fromEnvironment();
         Session session = Session.readFrom(home.session());
         List<ServiceHealth> services = ServiceHealth.of(session, SupervisionState.readFrom(home.services()));
-        if (!json) {
-            System.out.println("services:");
-            services.forEach(s -> System.out.println(s.line()));
-        }
         URI ledger = session.serviceUrl("ledger");
+        // the ledger is asked before anything is printed: a refused token is the only line, not a half-printed status
         LedgerStatus status = new LedgerClient(ledger).status();
         List<ScrubCoverage> coverage = new ArrayList<>();
         HttpJson http = new HttpJson();
@@ -67,6 +62,8 @@ public final class StatusCommand implements Callable<Integer> {
             out.set("services", EventCodec.mapper().valueToTree(services));
             JsonOut.print(out);
         } else {
+            System.out.println("services:");
+            services.forEach(s -> System.out.println(s.line()));
             System.out.printf("events %d (dead letters %d)%nassets %d%nobjects %d: %d HEAD-verified, %d re-read in full%n"
                             + "gate: %d passed, %d denied%nreleases %d%n", status.events(), status.deadLetters(), status.assets(),
                     status.objects(), status.objectsVerified(), status.objectsFullRead(), status.gatesPassed(),

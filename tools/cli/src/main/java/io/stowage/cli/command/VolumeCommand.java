@@ -41,7 +41,7 @@ public final class VolumeCommand implements Runnable {
         @Option(names = "--size", required = true, description = "Size, e.g. 500GB or 1TB (GB = 10^9 bytes).")
         String size;
         @Option(names = "--ttl", defaultValue = "0", description = "Time to live, e.g. 72h, 3d; 0 = none.")
-        String ttl;
+        Duration ttl;
         @Option(names = "--purpose", defaultValue = "scratch", description = "What it is for, e.g. scratch.")
         String purpose;
         @Option(names = "--name", description = "Its name (default: <purpose>-<time>).")
@@ -59,7 +59,7 @@ public final class VolumeCommand implements Runnable {
             request.put("name", name != null ? name : purpose + "-" + Instant.now().getEpochSecond());
             request.put("purpose", purpose);
             request.put("sizeGb", ResourceUnits.gigabytes(size));
-            request.put("ttlSeconds", ResourceUnits.duration(ttl).getSeconds());
+            request.put("ttlSeconds", ttl.getSeconds());
             request.put("capUsd", capUsd);
             request.put("runId", runId);
             JsonNode volume = client().createVolume(request);
@@ -107,7 +107,7 @@ public final class VolumeCommand implements Runnable {
         @Option(names = "--dry-run", description = "Show what would be released and destroyed; change nothing.")
         boolean dryRun;
         @Option(names = "--wait", defaultValue = "10m", description = "How long to wait for the gate, e.g. 10m.")
-        String wait;
+        Duration wait;
         @Option(names = "--json", description = "Print the volume as one line of JSON.")
         boolean json;
 
@@ -127,7 +127,7 @@ public final class VolumeCommand implements Runnable {
             }
             Progress progress = new Progress(System.err, json);
             JsonNode now = client.releaseVolume(id);
-            Instant deadline = Instant.now().plus(ResourceUnits.duration(wait));
+            Instant deadline = Instant.now().plus(wait);
             while ("RELEASING".equals(now.path("state").asText()) && Instant.now().isBefore(deadline)) {
                 progress.detail("waiting for the gate on " + now.path("path").asText());
                 Thread.sleep(Duration.ofMillis(500).toMillis());

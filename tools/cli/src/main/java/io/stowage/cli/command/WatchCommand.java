@@ -9,7 +9,6 @@ import io.stowage.cli.checkpoint.WatchState;
 import io.stowage.cli.client.EventPublisher;
 import io.stowage.cli.client.LedgerClient;
 import io.stowage.cli.client.ProviderClient;
-import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.run.LedgerRunSteps;
 import io.stowage.cli.run.ProviderRunResources;
 import io.stowage.cli.run.RunFile;
@@ -80,7 +79,7 @@ public final class WatchCommand implements Callable<Integer> {
             + " watch terminates its pods and releases its volumes through the gate once the last step is verified."})
     String resources;
     @Option(names = "--stop-grace", defaultValue = "10m", description = "With --resources: time for the trainer's answer at a cap and for the last step's verification (default ${DEFAULT-VALUE}).")
-    String stopGrace;
+    Duration stopGrace;
     @Option(names = "--trainer-pid", paramLabel = "PID", description = "With --resources: the trainer's process id, signalled (SIGUSR1) at a cap and stopped after the grace.")
     Long trainerPid;
 
@@ -117,13 +116,14 @@ public final class WatchCommand implements Callable<Integer> {
                     awaitRoot(dir, progress, "to appear again (it was removed)");
                 }
                 boolean clean = scan(watcher, dir);
-                String status = watcher.status();
+                // --once publishes the run file's lines and starts no stop or teardown it could not see to its end
+                Optional<String> over = once ? supervisor.readOnce() : Optional.empty();
+                String status = over.map(line -> watcher.published() + "; " + line).orElseGet(watcher::status);
                 if (!status.equals(said)) {
                     progress.step(status);
                     said = status;
                 }
                 if (once) {
-                    supervisor.tick();
                     return clean ? 0 : CliException.FAILED;
                 }
                 Optional<Integer> ended = supervisor.tick();
@@ -139,7 +139,7 @@ public final class WatchCommand implements Callable<Integer> {
 
     /** The run file's events, and with --resources the stop at the cap and the teardown after the run. */
     private RunSupervisor supervisor(Session session, Path dir, EventPublisher events, PrimaryStore store, Progress progress) {
-        Duration grace = ResourceUnits.duration(stopGrace);
+        Duration grace = stopGrace;
         ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
         Supplier<Optional<RunSupervisor.CapRequest>> cap = resources == null ? Optional::empty : () -> capRequested(provider, progress);
         RunStopper.Resources held = resources == null ? new NoResources()
@@ -176,6 +176,11 @@ public final class WatchCommand implements Callable<Integer> {
         @Override
         public List<String> releaseVolumes() {
             return List.of();
+        }
+
+        @Override
+        public boolean held() {
+            return false;
         }
     }
 

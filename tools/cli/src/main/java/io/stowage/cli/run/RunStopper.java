@@ -43,6 +43,11 @@ public final class RunStopper {
 
         /** @return one line per volume of the run released (or blocked) through the gate */
         List<String> releaseVolumes();
+
+        /** @return false when the caller knows no pod or volume of the run (the lines then never speak of any) */
+        default boolean held() {
+            return true;
+        }
     }
 
     /**

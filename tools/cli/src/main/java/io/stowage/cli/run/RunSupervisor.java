@@ -92,6 +92,21 @@ public final class RunSupervisor {
     }
 
     /**
+     * Publishes the run file's new lines and starts nothing (no stop, no teardown): what {@code watch --once} does.
+     *
+     * @return when the run file says the attempt finished, one line saying so and that this scan waits on nothing and
+     *         tears nothing down; empty while it runs
+     */
+    public Optional<String> readOnce() {
+        drain();
+        if (finished == null) {
+            return Optional.empty();
+        }
+        return Optional.of("the run finished (" + finished.outcome() + " at step " + finished.step() + "): no step to wait on; "
+                + (resources.held() ? "--once tears nothing down" : "this watch holds no pods or volumes"));
+    }
+
+    /**
      * The provider-adapter's cap state of the run.
      *
      * @param requestedAt when it asked the run to checkpoint (or stopped it at once, having no running pod)
@@ -157,18 +172,24 @@ public final class RunSupervisor {
     private int teardown() {
         Optional<StepScanner.Step> last = lastStep(finished.step());
         if (last.isEmpty()) {
-            progress.accept("the run " + finished.outcome() + " at step " + finished.step() + " but wrote no step; its pods and volumes are left");
+            progress.accept("the run " + finished.outcome() + " at step " + finished.step() + " but wrote no step"
+                    + (resources.held() ? "; its pods and volumes are left" : ""));
             return CliException.FAILED;
         }
         long step = last.get().step();
         progress.accept("the run " + finished.outcome() + " at step " + finished.step() + "; waiting until step " + step
-                + " is verified, then its pods are terminated and its volumes released");
+                + " is verified" + (resources.held() ? ", then its pods are terminated and its volumes released"
+                : " (this watch holds no pods or volumes)"));
         try {
             steps.awaitVerified(step, files(last.get().dir()), grace);
         } catch (CliException e) {
             progress.accept("alert: step " + step + " was not verified within " + grace.toSeconds() + " s (" + e.getMessage()
-                    + "); the run's pods and volumes are left for the cap sweep");
+                    + ")" + (resources.held() ? "; the run's pods and volumes are left for the cap sweep" : ""));
             return CliException.FAILED;
+        }
+        if (!resources.held()) {
+            progress.accept("the run's last step " + step + " is verified; nothing held, nothing torn down");
+            return 0;
         }
         resources.terminatePods().forEach(p -> progress.accept("pod " + p));
         resources.releaseVolumes().forEach(v -> progress.accept("volume " + v));

@@ -7,9 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Decides whether a presigned GET URL may be made: the key must lie under an allowlisted prefix
@@ -26,7 +23,6 @@ public record PresignPolicy(List<String> allowedPrefixes) {
     /** The environment variable that extends the allowlist (comma-separated prefixes): {@code stowage.presign.allowed-prefixes}. */
     public static final String ENVIRONMENT = "STOWAGE_PRESIGN_ALLOWED_PREFIXES";
 
-    private static final Pattern EXPIRY = Pattern.compile("(\\d{1,9})([smhd])");
 
     public PresignPolicy {
         allowedPrefixes = List.copyOf(allowedPrefixes);
@@ -65,21 +61,10 @@ public record PresignPolicy(List<String> allowedPrefixes) {
      */
     public static Duration expiry(String text) {
         Duration duration;
-        Matcher m = EXPIRY.matcher(text.strip().toLowerCase(Locale.ROOT));
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            duration = switch (m.group(2)) {
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            };
-        } else {
-            try {
-                duration = Duration.parse(text.strip());
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("--expires '" + text + "' is not a duration such as 90m, 24h, 7d or PT24H");
-            }
+        try {
+            duration = io.stowage.cli.ResourceUnits.duration(text);
+        } catch (io.stowage.cli.CliException e) {
+            throw new IllegalArgumentException("--expires " + e.getMessage());
         }
         if (duration.isNegative() || duration.isZero() || duration.getNano() != 0) {
             throw new IllegalArgumentException("--expires '" + text + "' must be a whole number of seconds above zero");

@@ -78,9 +78,9 @@ class CheckpointFetcherStoreTest {
         CliException noPointer = catchThrowableOfType(CliException.class,
                 () -> new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("b")));
         assertThat(noPointer.exitCode()).isEqualTo(CliException.FAILED);
-        assertThat(noPointer.getMessage()).isEqualTo("no verified checkpoint of exp/" + run + " yet: checkpoints/exp/"
-                + run + "/latest.json is not in the primary store (fetch a step with --step N)");
-        assertThat(files(tmp.resolve("b"))).isEmpty();
+        assertThat(noPointer.getMessage()).isEqualTo("the run exp/" + run + " has no latest step: checkpoints/exp/"
+                + run + "/latest.json is not in the primary store (no step of it was verified in full yet)");
+        assertThat(tmp.resolve("b")).as("a failed fetch leaves no directory it created").doesNotExist();
 
         pointTo(9, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("exp", run, 9, Sha256.of(model),
                 "model.pt"), model.length, Sha256.of(model)));
@@ -108,7 +108,7 @@ class CheckpointFetcherStoreTest {
                 () -> new CheckpointFetcher(primary).fetch("exp", run, null, tmp.resolve("d")));
         assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(e.getMessage()).contains("which is not its content address").doesNotContain("\n");
-        assertThat(files(tmp.resolve("d"))).isEmpty();
+        assertThat(tmp.resolve("d")).as("nothing left behind, not even the directory").doesNotExist();
     }
 
     @Test
@@ -146,7 +146,7 @@ class CheckpointFetcherStoreTest {
         assertThat(noCopy.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(noCopy.getMessage()).contains("expected sha256 " + Sha256.of(lone)).contains("; replica: ")
                 .doesNotContain("\n");
-        assertThat(files(tmp.resolve("s"))).isEmpty();
+        assertThat(tmp.resolve("s")).as("nothing left behind, not even the directory").doesNotExist();
     }
 
     private void pointTo(long step, LatestCheckpoint.File... files) throws Exception {
@@ -173,10 +173,7 @@ class CheckpointFetcherStoreTest {
         assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(e.getMessage()).contains("z-model.pt").contains("expected sha256 " + Sha256.of(claimed))
                 .contains("got " + Sha256.of(actual)).doesNotContain("\n");
-        assertThat(files(to)).isEmpty();
-        try (Stream<Path> all = Files.walk(to)) {
-            assertThat(all).containsExactly(to);
-        }
+        assertThat(to).as("nothing left behind, not even the directory").doesNotExist();
     }
 
     @Test

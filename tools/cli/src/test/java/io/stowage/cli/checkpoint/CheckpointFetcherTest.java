@@ -45,9 +45,54 @@ class CheckpointFetcherTest {
 
         assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(e.getMessage()).isEqualTo("download of " + brokenKey + " broke: connection reset");
+        assertThat(to).as("the directory the fetch created is removed again").doesNotExist();
+        assertThat(tmp).isDirectory();
+    }
+
+    @Test
+    void aBrokenDownloadIntoAnEmptyDirectoryThatExistedKeepsItEmpty() throws Exception {
+        byte[] good = "good bytes".getBytes(StandardCharsets.UTF_8);
+        String goodKey = ObjectKeys.checkpointFile("e", "r", 4, Sha256.of(good), "a.pt");
+        String brokenKey = ObjectKeys.checkpointFile("e", "r", 4, Sha256.of(new byte[100]), "b.pt");
+        Path to = Files.createDirectories(tmp.resolve("existing"));
+
+        CliException e = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(source(goodKey, good, brokenKey))
+                .fetch("e", "r", 4L, to));
+
+        assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
         try (Stream<Path> all = Files.walk(to)) {
-            assertThat(all).containsExactly(to);
+            assertThat(all).as("not ours to remove: kept, and empty").containsExactly(to);
         }
+    }
+
+    @Test
+    void aStepNotInTheStoreCreatesNoDirectoryAndSaysWhichStep() {
+        byte[] good = "good bytes".getBytes(StandardCharsets.UTF_8);
+        String goodKey = ObjectKeys.checkpointFile("e", "r", 4, Sha256.of(good), "a.pt");
+        Path to = tmp.resolve("new-parent").resolve("to");
+
+        CliException e = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(source(goodKey, good, goodKey))
+                .fetch("e", "r", 50L, to));
+
+        assertThat(e).isInstanceOf(CheckpointFetcher.NotStored.class);
+        assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(e.getMessage()).isEqualTo("no step 50 of e/r in the primary store");
+        assertThat(tmp.resolve("new-parent")).as("neither the target nor its missing parent is created").doesNotExist();
+    }
+
+    /** Lists both keys; serves {@code good} for {@code goodKey} and a stream that breaks after 50 bytes otherwise. */
+    private static CheckpointFetcher.Source source(String goodKey, byte[] good, String brokenKey) {
+        return new CheckpointFetcher.Source() {
+            @Override
+            public List<String> list(String prefix) {
+                return goodKey.equals(brokenKey) ? List.of(goodKey) : List.of(goodKey, brokenKey);
+            }
+
+            @Override
+            public InputStream open(String key) {
+                return key.equals(goodKey) ? new ByteArrayInputStream(good) : new BreakingStream(50);
+            }
+        };
     }
 
     /** Serves {@code bytes} zero bytes, then fails every read (never an endless stream). */

@@ -1,6 +1,7 @@
 package io.stowage.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stowage.cli.CliException;
 import io.stowage.cli.CliRun;
 import io.stowage.cli.CliRun.Result;
 import io.stowage.cli.client.BearerToken;
@@ -117,6 +118,14 @@ class RetentionApplyEndToEndTest {
             assertThat(fetched.exit()).as(fetched.err()).isZero();
             assertThat(to.resolve("weights.bin")).hasSameTextualContentAs(runDir.resolve("step-" + step + "/weights.bin"));
         }
+        Path expiredTo = work.resolve("fetched-100");
+        Result gone = Awaitility.await("the ledger projected the expiry").atMost(Duration.ofSeconds(30))
+                .until(() -> cli("checkpoint", "fetch", "--experiment", "e2e", "--run", "run1", "--step", "100",
+                        "--to", expiredTo.toString()), r -> r.err().contains("expired"));
+        assertThat(gone.exit()).isEqualTo(CliException.FAILED);
+        assertThat(gone.err()).matches("stowage: step 100 of e2e/run1 was expired by retention at \\S+Z \\(checkpoint\\.expired"
+                + " \\S+\\): its objects were deleted from the store\n");
+        assertThat(expiredTo).as("a failed fetch leaves no directory behind").doesNotExist();
         assertThat(decisions(plan("run1"))).as("expired steps leave the plan").containsExactly("200 keep", "400 keep");
         Result audit = cli("audit", "store", "--json");
         assertThat(audit.exit()).as(audit.out() + audit.err()).isZero();

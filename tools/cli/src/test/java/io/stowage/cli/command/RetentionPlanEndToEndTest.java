@@ -29,7 +29,9 @@ import static org.awaitility.Awaitility.await;
  * Retention plans from the ledger, through the six packaged services as separate processes against the real Kafka,
  * S3Proxy and PostgreSQL, driven by the real {@code stowage checkpoint publish --metric}, {@code checkpoint pin|unpin}
  * and {@code retention plan}: keep-best 1 + keep-last 1 keeps both the best and the newest; a pin keeps a step until
- * it is unpinned; a reader token cannot pin; a run resumed from step 300 (step 400 published again, then 500) with
+ * it is unpinned; a reader token cannot pin (exit 4); a pin or unpin of a step or run the ledger does not know is refused
+ * and records nothing; {@code cost --run} of an unknown run is exit 1; a token the services refuse on {@code status} and
+ * {@code run list} is exit 4 with one line; a run resumed from step 300 (step 400 published again, then 500) with
  * keep-last 2 keeps exactly its two newest steps. Nothing is deleted by a plan.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -117,7 +119,7 @@ class RetentionPlanEndToEndTest {
         System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip());
         try {
             Result refused = cli("checkpoint", "pin", "--experiment", "e2e", "--run", "run1", "--step", "100");
-            assertThat(refused.exit()).isEqualTo(CliException.DENIED);
+            assertThat(refused.exit()).as("a refused token is not a denied release").isEqualTo(CliException.UNAUTHORISED);
         } finally {
             System.setProperty("stowage.token", operatorToken);
         }
@@ -147,6 +149,64 @@ class RetentionPlanEndToEndTest {
         assertThat(keptBy(plan, 400)).containsExactly("keep-last");
         assertThat(plan.path("steps").get(3).path("stores").path("primary").path("keys"))
                 .as("both publishes of step 400 are its objects").hasSize(2);
+    }
+
+    @Test
+    @Order(4)
+    void aPinOrUnpinOfAStepOrRunTheLedgerDoesNotKnowIsRefusedAndRecordsNothing() throws Exception {
+        Result unknownStep = cli("checkpoint", "pin", "--experiment", "e2e", "--run", "run1", "--step", "999");
+        Result unknownRun = cli("checkpoint", "unpin", "--experiment", "e2e", "--run", "nosuch", "--step", "100");
+
+        assertThat(unknownStep.exit()).isEqualTo(CliException.FAILED);
+        assertThat(unknownStep.err()).isEqualTo("stowage: the ledger knows no step 999 of e2e/run1 (its steps: 100, 200,"
+                + " 300, 400): nothing pinned\n");
+        assertThat(unknownRun.exit()).isEqualTo(CliException.FAILED);
+        assertThat(unknownRun.err()).isEqualTo("stowage: the ledger knows no run e2e/nosuch (no checkpoint step of it was"
+                + " published): nothing unpinned\n");
+        assertThat(unknownStep.out() + unknownRun.out()).isEmpty();
+        // a pin the gatekeeper accepted would be in the ledger by now: the CLI waits for its event before it returns
+        assertThat(eventsOf("checkpoint/e2e/run1/000000000999")).as("nothing recorded").isEmpty();
+        assertThat(eventsOf("checkpoint/e2e/nosuch/000000000100")).as("nothing recorded").isEmpty();
+    }
+
+    @Test
+    @Order(5)
+    void costOfARunTheLedgerDoesNotKnowIsOneLineAndExitOne() {
+        Result unknown = cli("cost", "--run", "nosuch/run");
+        assertThat(unknown.exit()).isEqualTo(CliException.FAILED);
+        assertThat(unknown.err()).isEqualTo("stowage: the ledger knows no run nosuch/run (no attempt and no checkpoint step of it)\n");
+        assertThat(unknown.out()).isEmpty();
+
+        Result stepsOnly = cli("cost", "--run", "e2e/run1");
+        assertThat(stepsOnly.exit()).as("a run with checkpoint steps but no attempt is known: " + stepsOnly.err()).isZero();
+        assertThat(stepsOnly.out()).startsWith("run e2e/run1: not started");
+    }
+
+    @Test
+    @Order(6)
+    void aTokenTheServicesRefuseOnAReadIsExitFourWithOneLineAndNoHalfPrintedTable() {
+        System.setProperty("stowage.token", "not-a-token-" + java.util.UUID.randomUUID());
+        try {
+            Result status = cli("status");
+            Result runs = cli("run", "list");
+
+            assertThat(status.exit()).isEqualTo(CliException.UNAUTHORISED).isEqualTo(4);
+            assertThat(status.out()).as("no services table before the token error").isEmpty();
+            assertThat(status.err()).startsWith("stowage: /api/status refused: no or unknown bearer token").hasLineCount(1);
+            assertThat(runs.exit()).isEqualTo(CliException.UNAUTHORISED);
+            assertThat(runs.err()).startsWith("stowage: /api/").contains("refused: no or unknown bearer token").hasLineCount(1);
+        } finally {
+            System.setProperty("stowage.token", operatorToken);
+        }
+    }
+
+    /** @return the ledger's events of {@code assetId} ({@code GET /api/events?assetId=}); empty when it holds none */
+    private static List<String> eventsOf(String assetId) {
+        JsonNode events = new io.stowage.cli.client.HttpJson().get(platform.session().serviceUrl("ledger")
+                .resolve("/api/events?assetId=" + assetId), JsonNode.class).orElse(EventCodec.mapper().createArrayNode());
+        List<String> out = new ArrayList<>();
+        events.forEach(e -> out.add(e.toString()));
+        return out;
     }
 
     private static void publish(Path run, String runName, long step, String content, String... metrics) throws Exception {

@@ -171,6 +171,64 @@ class RunSupervisorTest {
         assertThat(finished.attemptId()).isEqualTo("a1");
     }
 
+    /** A watch without --resources: it knows no pod or volume of the run. */
+    private final RunStopper.Resources none = new RunStopper.Resources() {
+        @Override
+        public List<String> terminatePods() {
+            torn.add("pods");
+            return List.of();
+        }
+
+        @Override
+        public List<String> releaseVolumes() {
+            torn.add("volumes");
+            return List.of();
+        }
+
+        @Override
+        public boolean held() {
+            return false;
+        }
+    };
+
+    @Test
+    void aScanOnceOfAFinishedRunSaysItFinishedStartsNothingAndSpeaksOfNoPodItDoesNotHold() throws Exception {
+        append(STARTED.formatted("2026-12-01T10:00:00Z") + FINISHED);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        RunSupervisor once = new RunSupervisor(dir, new RunFile(dir, "exp", "r", null), published::add, Optional::empty,
+                steps, none, Duration.ofSeconds(20), null, Clock.systemUTC(), lines::add);
+
+        assertThat(once.readOnce()).contains("the run finished (completed at step 100): no step to wait on; this watch holds"
+                + " no pods or volumes");
+        assertThat(published.get(published.size() - 1)).isInstanceOf(RunFinished.class);
+        assertThat(verified).as("no wait on a step").isEmpty();
+        assertThat(torn).isEmpty();
+        assertThat(lines).isEmpty();
+    }
+
+    @Test
+    void aScanOnceOfARunningRunHasNothingToSay() throws Exception {
+        append(STARTED.formatted("2026-12-01T10:00:00Z") + PROGRESS);
+        assertThat(supervisor(Optional.empty()).readOnce()).isEmpty();
+        assertThat(published).hasSize(2);
+    }
+
+    @Test
+    void aWatchThatHoldsNothingSaysSoWhenTheRunEndsAndTearsNothingDown() throws Exception {
+        Files.createDirectories(dir.resolve("step-000000000100"));
+        Files.writeString(dir.resolve("step-000000000100/model.pt"), "w100");
+        append(STARTED.formatted("2026-12-01T10:00:00Z") + FINISHED);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        RunSupervisor watch = new RunSupervisor(dir, new RunFile(dir, "exp", "r", null), published::add, Optional::empty,
+                steps, none, Duration.ofSeconds(20), null, Clock.systemUTC(), lines::add);
+
+        assertThat(awaitEnd(watch)).contains(0);
+        assertThat(torn).isEmpty();
+        assertThat(lines).containsExactly("the run completed at step 100; waiting until step 100 is verified (this watch"
+                + " holds no pods or volumes)", "the run's last step 100 is verified; nothing held, nothing torn down");
+        assertThat(String.join("\n", lines)).doesNotContain("pods are terminated").doesNotContain("torn down after");
+    }
+
     private static Optional<Integer> awaitEnd(RunSupervisor supervisor) {
         Optional<Integer>[] ended = new Optional[]{Optional.empty()};
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
