@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
  */
 public final class LedgerClient {
-    /** Polls between two looks at the asset's dead letters (each poll waits 300 ms, so about every 3 s). */
+    /** Polls of a release between two looks at its dead letters (each poll waits 300 ms, so about every 3 s). */
     private static final int DEAD_LETTER_EVERY = 10;
     /** Shortest and longest pause between two looks at an asset's evidence, in milliseconds. */
     static final long POLL_MIN_MILLIS = 300;
