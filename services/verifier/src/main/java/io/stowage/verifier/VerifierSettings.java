@@ -32,6 +32,21 @@ public interface VerifierSettings {
     @WithDefault("4")
     int rangedReadsInFlight();
 
+    /**
+     * Uploaded objects verified at once (HEAD, full read, results published), across every event: the size of the
+     * {@code verify-objects} worker pool that the {@code object.uploaded} consumer runs on (bound through
+     * {@code smallrye.messaging.worker.verify-objects.max-concurrency} in application.properties).
+     */
+    @WithDefault("8")
+    int objectsInFlight();
+
+    /**
+     * Objects above {@link #rangedReadThreshold()} read in full at once (uploads and scrub together); each holds up to
+     * {@link #rangedReadPartSize()} × {@link #rangedReadsInFlight()} bytes in memory.
+     */
+    @WithDefault("1")
+    int rangedObjectsInFlight();
+
     /** HTTP client of the blocking S3 client that reads the stores: APACHE or URL_CONNECTION (docs/benchmarks/re-read.md). */
     @WithDefault("APACHE")
     HttpClient httpClient();

@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,10 +24,23 @@ import java.util.Optional;
  * and waiting for verification) and one file per run holding the step its pointer names. Each file is
  * written to a temporary name, fsynced and renamed, so a crash leaves the old or the new state.
  * Methods are synchronized: the upload and the verification consumers share it.
+ * <p>
+ * This class is the only writer of its directory, so it keeps the last steps it read or wrote in memory (at most
+ * {@value #CACHED_STEPS}) and answers {@link #find} from there: a step of 1,000 files is a few hundred KiB of JSON that
+ * every verification result would otherwise read and parse again. Every change is still written and fsynced before
+ * the call returns.
  */
 @ApplicationScoped
 public class PendingSteps {
+    /** Steps kept in memory (least recently used forgotten first); each is the JSON file's content. */
+    static final int CACHED_STEPS = 16;
     private final Path dir;
+    private final Map<String, PendingStep> cached = new LinkedHashMap<>(CACHED_STEPS * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PendingStep> eldest) {
+            return size() > CACHED_STEPS;
+        }
+    };
 
     @jakarta.inject.Inject
     PendingSteps(UploaderSettings settings) {
@@ -40,7 +55,9 @@ public class PendingSteps {
     /** Records (or replaces) a step waiting for verification. */
     public synchronized void save(PendingStep step) {
         try {
+            cached.remove(step.assetId());
             write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
+            cached.put(step.assetId(), step);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record pending step " + step.assetId() + ": " + e.getMessage(), e);
         }
@@ -48,12 +65,18 @@ public class PendingSteps {
 
     /** @return the step waiting for verification with this asset id, if any */
     public synchronized Optional<PendingStep> find(String assetId) {
+        PendingStep known = cached.get(assetId);
+        if (known != null) {
+            return Optional.of(known);
+        }
         Path file = pendingFile(assetId);
         if (!Files.exists(file)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(EventCodec.mapper().readValue(Files.readAllBytes(file), PendingStep.class));
+            PendingStep step = EventCodec.mapper().readValue(Files.readAllBytes(file), PendingStep.class);
+            cached.put(assetId, step);
+            return Optional.of(step);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read pending step " + file + ": " + e.getMessage(), e);
         }
@@ -62,6 +85,7 @@ public class PendingSteps {
     /** Forgets a step (its pointer was written, or a newer one was). */
     public synchronized void forget(String assetId) {
         try {
+            cached.remove(assetId);
             Files.deleteIfExists(pendingFile(assetId));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot forget pending step " + assetId + ": " + e.getMessage(), e);

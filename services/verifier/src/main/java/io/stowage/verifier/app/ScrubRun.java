@@ -13,8 +13,8 @@ import io.stowage.verifier.domain.ScrubPlan;
 import io.stowage.verifier.domain.Verdicts;
 import io.stowage.verifier.ledgerclient.LedgerScrubQueue;
 import io.stowage.verifier.ledgerclient.LedgerUnavailableException;
+import io.stowage.verifier.storage.FullReads;
 import io.stowage.verifier.storage.ObjectReaders;
-import io.stowage.verifier.storage.Observer;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -39,14 +39,17 @@ import java.util.function.Consumer;
 public class ScrubRun {
     private static final Logger LOG = Logger.getLogger(ScrubRun.class);
     private final ObjectReaders readers;
+    private final FullReads fullReads;
     private final LedgerScrubQueue ledger;
     private final VerifyMetrics metrics;
     private final ScrubBudget budget;
     private final Duration period;
     private final int batch;
 
-    ScrubRun(ObjectReaders readers, LedgerScrubQueue ledger, VerifierSettings settings, VerifyMetrics metrics) {
+    ScrubRun(ObjectReaders readers, FullReads fullReads, LedgerScrubQueue ledger, VerifierSettings settings,
+             VerifyMetrics metrics) {
         this.metrics = metrics;
+        this.fullReads = fullReads;
         this.readers = readers;
         this.ledger = ledger;
         this.budget = new ScrubBudget(settings.scrub().bytesPerHour());
@@ -94,7 +97,7 @@ public class ScrubRun {
 
     private Observation read(ScrubCandidate c) {
         Optional<ObjectReader> reader = readers.forStore(c.store()).filter(r -> r.bucket().equals(c.bucket()));
-        return reader.map(r -> Observer.readInFull(r, c.key())).orElseGet(() -> new Observation.Unreachable(
+        return reader.map(r -> fullReads.readInFull(r, c.key(), c.bytes())).orElseGet(() -> new Observation.Unreachable(
                 "no configured store " + c.store() + " with bucket " + c.bucket()));
     }
 }

@@ -10,6 +10,7 @@ import io.stowage.verifier.domain.FullReadPolicy;
 import io.stowage.verifier.domain.Observation;
 import io.stowage.verifier.domain.PrimaryCopy;
 import io.stowage.verifier.domain.Verdicts;
+import io.stowage.verifier.storage.FullReads;
 import io.stowage.verifier.storage.ObjectReaders;
 import io.stowage.verifier.storage.Observer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Verifies one uploaded object: consumes an {@link ObjectUploaded} and produces its HEAD
@@ -26,7 +28,8 @@ import java.util.Optional;
  * object (and the HEAD could reach the store). The policy's reason is the FULL_READ result's detail, or
  * the HEAD result's detail when the object is not read in full. An object of the replica store also
  * brings a FULL_READ result of its primary copy (store "primary", same key). Blocking: call it from a
- * worker thread.
+ * worker thread. Thread-safe: the consumer verifies up to {@code stowage.verifier.objects-in-flight} objects at once;
+ * each call reads and hashes its own object in full, and large objects take turns ({@link FullReads}).
  */
 @ApplicationScoped
 public class VerifyWork {
@@ -35,16 +38,34 @@ public class VerifyWork {
     private final FullReadPolicy policy;
     private final Clock clock = Clock.systemUTC();
     private final VerifyMetrics metrics;
+    private final FullReads fullReads;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger peakInFlight = new AtomicInteger();
 
-    VerifyWork(ObjectReaders readers, VerifierSettings settings, VerifyMetrics metrics) {
+    VerifyWork(ObjectReaders readers, FullReads fullReads, VerifierSettings settings, VerifyMetrics metrics) {
         this.metrics = metrics;
         this.readers = readers;
+        this.fullReads = fullReads;
         this.policy = new FullReadPolicy(settings.fullReadFraction(), settings.samplingSeed(),
                 settings.rememberedAssets());
     }
 
     /** @return one to three results, HEAD first, then the FULL_READ of this copy, then that of the primary copy */
     public List<ObjectVerified> verify(ObjectUploaded uploaded) {
+        peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try {
+            return verifyOne(uploaded);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    /** @return the most objects this instance has verified at once since it started (at most objects-in-flight) */
+    public int peakInFlight() {
+        return peakInFlight.get();
+    }
+
+    private List<ObjectVerified> verifyOne(ObjectUploaded uploaded) {
         List<ObjectVerified> results = new ArrayList<>();
         Optional<ObjectReader> reader = readers.forStore(uploaded.store())
                 .filter(r -> r.bucket().equals(uploaded.bucket()));
@@ -61,11 +82,13 @@ public class VerifyWork {
             FullReadPolicy.Choice choice = policy.choose(uploaded);
             String headReason = choice.fullRead() ? null : choice.reason();
             results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, head, headReason, clock));
+            long sizeHint = Math.max(uploaded.bytes(), head instanceof Observation.Found f ? f.bytes() : -1);
             if (choice.fullRead()) {
-                results.add(readInFull(uploaded, reader.get(), choice.reason()));
+                results.add(readInFull(uploaded, reader.get(), sizeHint, choice.reason()));
             }
             policy.choosePrimaryCopy(uploaded).ifPresent(primary -> readers.forStore("primary").ifPresent(
-                    r -> results.add(readInFull(PrimaryCopy.of(uploaded, r.bucket()), r, primary.reason()))));
+                    r -> results.add(readInFull(PrimaryCopy.of(uploaded, r.bucket()), r, uploaded.bytes(),
+                            primary.reason()))));
         }
         results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
                 uploaded.meta().eventId(), uploaded.assetId(), r.method(), r.store(), r.key(),
@@ -74,9 +97,9 @@ public class VerifyWork {
         return results;
     }
 
-    private ObjectVerified readInFull(ObjectUploaded uploaded, ObjectReader reader, String reason) {
-        ObjectVerified full = Verdicts.of(uploaded, VerifyMethod.FULL_READ, Observer.readInFull(reader, uploaded.key()),
-                reason, clock);
+    private ObjectVerified readInFull(ObjectUploaded uploaded, ObjectReader reader, long sizeHint, String reason) {
+        ObjectVerified full = Verdicts.of(uploaded, VerifyMethod.FULL_READ,
+                fullReads.readInFull(reader, uploaded.key(), sizeHint), reason, clock);
         if (full.result() == VerifyResult.OK) {
             policy.fullReadSucceeded(uploaded);
         }

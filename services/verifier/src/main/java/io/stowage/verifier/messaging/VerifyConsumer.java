@@ -23,6 +23,11 @@ import java.util.concurrent.CompletionStage;
  * {@code ERROR} (the store could not be read, after the reader's own retries) is transient: the object is verified
  * again with backoff; when the last attempt still cannot read it, its results are published (the gate denies on
  * them) and the record is dead-lettered with the reason.
+ * <p>
+ * Records are verified side by side, up to {@code stowage.verifier.objects-in-flight} at once (the {@code verify-objects}
+ * worker pool, unordered), so that the many small files of one checkpoint step are not one-by-one round trips; each
+ * record is still acked only after its own results were published, and the connector commits an offset only once every
+ * record before it was acked (throttled commit strategy), so a crash re-verifies what was not finished.
  */
 @ApplicationScoped
 public class VerifyConsumer {
@@ -36,7 +41,7 @@ public class VerifyConsumer {
 
     /** One uploaded object to verify; completes after the record is acked (results published) or nacked. */
     @Incoming("object-uploaded")
-    @Blocking
+    @Blocking(value = "verify-objects", ordered = false)
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public CompletionStage<Void> onObjectUploaded(Message<byte[]> record) {
         return incoming.handle(record, Topics.OBJECT_UPLOADED,

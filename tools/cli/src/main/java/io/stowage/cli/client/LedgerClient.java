@@ -25,8 +25,13 @@ import java.util.stream.Collectors;
  * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
  */
 public final class LedgerClient {
-    /** Polls between two looks at the asset's dead letters (each poll waits 300 ms, so about every 3 s). */
+    /** Polls of a release between two looks at its dead letters (each poll waits 300 ms, so about every 3 s). */
     private static final int DEAD_LETTER_EVERY = 10;
+    /** Shortest and longest pause between two looks at an asset's evidence, in milliseconds. */
+    static final long POLL_MIN_MILLIS = 300;
+    static final long POLL_MAX_MILLIS = 2000;
+    /** Time between two looks at an asset's dead letters while waiting for its verification. */
+    private static final Duration DEAD_LETTER_PAUSE = Duration.ofSeconds(3);
     private final URI base;
     private final HttpJson http = new HttpJson();
 
@@ -98,9 +103,12 @@ public final class LedgerClient {
                                        Set<String> deadLettersBefore) {
         Instant deadline = Instant.now().plus(timeout);
         String waitingFor = "the ledger to record " + assetId;
-        for (int poll = 0; Instant.now().isBefore(deadline); poll++) {
-            if (poll % DEAD_LETTER_EVERY == DEAD_LETTER_EVERY - 1) {
+        Instant deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
+        long pause = POLL_MIN_MILLIS;
+        while (Instant.now().isBefore(deadline)) {
+            if (!Instant.now().isBefore(deadLettersNext)) {
                 failOnNewDeadLetter(assetId, deadLettersBefore);
+                deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
             }
             Optional<AssetEvidence> found = asset(assetId);
             if (found.isPresent()) {
@@ -117,10 +125,27 @@ public final class LedgerClient {
                     return asset;
                 }
                 waitingFor = assetId + ": " + done + " of " + expectedObjects + " objects uploaded and verified";
+                pause = pollPause(expectedObjects, done);
             }
-            ServiceLauncher.pause(300);
+            ServiceLauncher.pause(pause);
         }
         throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds() + " s waiting for " + waitingFor);
+    }
+
+    /**
+     * Each look at an asset's evidence makes the ledger load and send every object of the asset with its newest results
+     * (a step of 1,000 files is about 1,000 rows and half a MiB of JSON), so the pause between looks grows with what is
+     * still to come: 2 ms per object not yet verified, within {@value #POLL_MIN_MILLIS}–{@value #POLL_MAX_MILLIS} ms.
+     * Near the end, when few objects are left, the pause is the shortest again, so the wait ends soon after the last
+     * result is recorded.
+     *
+     * @param expectedObjects the objects the asset will have
+     * @param done            the objects with both results recorded at the last look
+     * @return the pause before the next look, in milliseconds
+     */
+    static long pollPause(int expectedObjects, long done) {
+        long left = Math.max(0, expectedObjects - done);
+        return Math.max(POLL_MIN_MILLIS, Math.min(POLL_MAX_MILLIS, 2 * left));
     }
 
     /**
