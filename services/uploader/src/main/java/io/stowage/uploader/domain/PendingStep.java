@@ -3,6 +3,7 @@ package io.stowage.uploader.domain;
 import io.stowage.events.CheckpointPublished;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.manifest.CheckpointManifest;
+import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 
@@ -18,10 +19,11 @@ import java.util.TreeSet;
 /**
  * A checkpoint step whose files are all in the primary store, waiting for their verification:
  * consumes {@link ObjectVerified} results for its objects and produces the run's
- * {@link LatestCheckpoint} pointer once the newest result of every file is OK. Immutable; pure.
+ * {@link LatestCheckpoint} pointer once every file was read back in full with its SHA-256 and no later result for it
+ * is bad. Immutable; pure.
  *
  * @param files         the step's files in the primary store (key, size, SHA-256 as uploaded)
- * @param verifiedKeys  keys whose newest primary-store result is OK with the expected size and SHA-256
+ * @param verifiedKeys  keys read back in full with the expected size and SHA-256, and with no bad result since
  */
 public record PendingStep(String assetId, String experiment, String run, long step,
                           List<LatestCheckpoint.File> files, Set<String> verifiedKeys) {
@@ -49,9 +51,10 @@ public record PendingStep(String assetId, String experiment, String run, long st
     }
 
     /**
-     * @return this step with {@code result} applied: an OK result for one of its primary objects with the
-     *         uploaded size and SHA-256 marks it verified; any other result for it unmarks it; results for
-     *         other assets, stores or keys change nothing
+     * @return this step with {@code result} applied: an OK full read ({@link VerifyMethod#FULL_READ}) of one of its
+     *         primary objects with the uploaded size and SHA-256 marks it verified; an OK HEAD changes nothing (it
+     *         proves size and metadata, not the bytes); any other result for it (a HEAD or full read that is not OK)
+     *         unmarks it; results for other assets, stores or keys change nothing
      */
     public PendingStep with(ObjectVerified result) {
         if (!assetId.equals(result.assetId()) || !UploadTask.PRIMARY.equals(result.store())) {
@@ -63,6 +66,9 @@ public record PendingStep(String assetId, String experiment, String run, long st
         }
         boolean ok = result.result() == VerifyResult.OK && file.get().sha256().equals(result.expectedSha256())
                 && file.get().bytes() == result.expectedBytes();
+        if (ok && result.method() != VerifyMethod.FULL_READ) {
+            return this; // a HEAD proves size and metadata only: the pointer waits for the full read
+        }
         Set<String> keys = new TreeSet<>(verifiedKeys);
         if (ok) {
             keys.add(result.key());

@@ -3,6 +3,7 @@ package io.stowage.uploader.domain;
 import io.stowage.events.EventMeta;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectVerified;
+import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,30 @@ class PendingStepTest {
             new LatestCheckpoint.File("optim.pt", "k/optim.pt", 20, B)), Set.of());
 
     private static ObjectVerified result(String store, String key, long bytes, String sha, VerifyResult r) {
+        return result(store, key, bytes, sha, r, VerifyMethod.FULL_READ);
+    }
+
+    private static ObjectVerified result(String store, String key, long bytes, String sha, VerifyResult r,
+                                         VerifyMethod method) {
         return objectVerified().meta(EventMeta.first("c", CLOCK)).assetId("checkpoint/e/r/000000000007")
-                .store(store, "bucket").key(key, ObjectKind.CHECKPOINT_FILE).result(r).matching(bytes, sha).build();
+                .store(store, "bucket").key(key, ObjectKind.CHECKPOINT_FILE).method(method).result(r)
+                .matching(bytes, sha).build();
+    }
+
+    @Test
+    void anOkHeadIsNotAFullReadAndTheFullReadMakesThePointer() {
+        PendingStep headsOnly = step.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK, VerifyMethod.HEAD))
+                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK, VerifyMethod.HEAD));
+        assertThat(headsOnly.verified()).as("two OK HEADs, no full read").isFalse();
+        assertThat(headsOnly.pointer(-1, CLOCK.instant())).isEmpty();
+
+        PendingStep read = headsOnly.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK))
+                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK));
+        assertThat(read.verified()).isTrue();
+        assertThat(read.with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK, VerifyMethod.HEAD)).verified())
+                .as("a later OK HEAD keeps the full read").isTrue();
+        assertThat(read.with(result("primary", "k/optim.pt", 20, B, VerifyResult.MISMATCH, VerifyMethod.HEAD))
+                .verified()).as("a later bad HEAD withdraws it").isFalse();
     }
 
     @Test
