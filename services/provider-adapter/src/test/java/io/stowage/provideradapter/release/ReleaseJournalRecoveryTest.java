@@ -216,7 +216,8 @@ class ReleaseJournalRecoveryTest {
         assertThat(deleting.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         Thread timer = new Thread(delivery::retry, "release-outcome-retry");
         timer.start();
-        while (timer.getState() != Thread.State.BLOCKED && timer.isAlive()) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (timer.getState() != Thread.State.BLOCKED && timer.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
         assertThat(timer.getState()).as("the timer waits for the release and its send").isEqualTo(Thread.State.BLOCKED);
