@@ -49,6 +49,8 @@ public final class StowageCli implements Runnable {
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new StowageCli());
         cli.registerConverter(java.time.Duration.class, new DurationConverter());
+        cli.registerConverter(java.math.BigDecimal.class, new AmountConverter());
+        giveEverySubcommandTheVersion(cli, cli.getCommandSpec().version());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof CliException failure) {
                 commandLine.getErr().println("stowage: " + failure.getMessage());
@@ -65,6 +67,16 @@ public final class StowageCli implements Runnable {
         });
         cli.setExitCodeExceptionMapper(e -> CliException.USAGE);
         return cli.execute(args);
+    }
+
+    /** Every subcommand's {@code --version} prints the command's version (picocli leaves theirs empty). */
+    private static void giveEverySubcommandTheVersion(CommandLine command, String[] version) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().version(version);
+            }
+            giveEverySubcommandTheVersion(sub, version);
+        }
     }
 
     @Override

@@ -102,14 +102,26 @@ public final class CheckpointFetcher {
         Path dir = to.toAbsolutePath().normalize();
         checkTarget(dir);
         StoredCheckpoint checkpoint = locate(experiment, run, step);
+        downloadInto(checkpoint.files(), dir, 1);
+        return checkpoint;
+    }
+
+    /**
+     * Creates {@code dir} (and its missing parents) and {@link #download downloads} {@code files} into it; when the
+     * download fails, the directories this call created are removed again (each only while empty), so a failed fetch
+     * leaves the file system as it found it.
+     *
+     * @param dir a missing or empty directory, absolute (see {@link #requireEmptyOrMissing})
+     * @throws CliException exit 2 when {@code dir} cannot be created; otherwise as {@link #download}
+     */
+    public void downloadInto(List<StoredCheckpoint.StoredFile> files, Path dir, int parallel) {
         List<Path> created = createTarget(dir);
         try {
-            download(checkpoint.files(), dir, 1);
+            download(files, dir, parallel);
         } catch (RuntimeException e) {
             removeCreated(created);
             throw e;
         }
-        return checkpoint;
     }
 
     /**
@@ -134,7 +146,7 @@ public final class CheckpointFetcher {
      * SHA-256 it is listed with are they renamed into {@code dir/<path>}. At the first failure the other downloads stop
      * at their next read and every temporary file is deleted. Used by {@code checkpoint fetch} and {@code model fetch}.
      *
-     * @param dir an existing empty directory (see {@link #requireEmptyTarget})
+     * @param dir an existing empty directory (see {@link #downloadInto}, which creates it)
      * @throws CliException exit 1 when an object cannot be read, differs from its SHA-256, or {@code dir} cannot be
      *                      written (or a local volume's quota would be passed)
      */
@@ -275,11 +287,12 @@ public final class CheckpointFetcher {
     }
 
     /**
-     * @throws CliException exit 2 when {@code dir} exists and is not an empty directory, or cannot be created
+     * Checks a fetch target before anything is read from the store; creates nothing.
+     *
+     * @throws CliException exit 2 when {@code dir} exists and is not an empty directory
      */
-    public static void requireEmptyTarget(Path dir) {
+    public static void requireEmptyOrMissing(Path dir) {
         checkTarget(dir);
-        createTarget(dir);
     }
 
     /** @throws CliException exit 2 when {@code dir} exists and is not an empty directory; creates nothing */

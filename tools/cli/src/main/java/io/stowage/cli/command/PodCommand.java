@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
 import io.stowage.cli.client.ProviderClient;
 import io.stowage.cli.output.JsonOut;
+import io.stowage.cli.output.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -81,12 +82,12 @@ public final class PodCommand implements Runnable {
                 JsonOut.print(pods);
                 return 0;
             }
-            System.out.printf("%-42s %-8s %-20s %10s %-27s %s%n", "ID", "PROVIDER", "NAME", "USD/H", "TERMINATED", "REASON");
+            Table table = new Table("ID", "PROVIDER", "NAME", "USD/H", "TERMINATED", "REASON").rightAligned(3);
             for (JsonNode p : pods) {
-                System.out.printf("%-42s %-8s %-20s %10s %-27s %s%n", p.path("id").asText(), p.path("provider").asText(),
-                        p.path("name").asText(), p.path("costPerHourUsd").asText(), p.path("terminatedAt").asText("-"),
-                        p.path("reason").asText("-"));
+                table.row(p.path("id").asText(), p.path("provider").asText(), p.path("name").asText(),
+                        p.path("costPerHourUsd").asText(), p.path("terminatedAt").asText("-"), p.path("reason").asText("-"));
             }
+            table.print(System.out);
             return 0;
         }
     }

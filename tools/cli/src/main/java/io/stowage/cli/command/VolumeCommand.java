@@ -6,6 +6,7 @@ import io.stowage.cli.ResourceUnits;
 import io.stowage.cli.client.ProviderClient;
 import io.stowage.cli.output.JsonOut;
 import io.stowage.cli.output.Progress;
+import io.stowage.cli.output.Table;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
 import picocli.CommandLine.Command;
@@ -87,14 +88,16 @@ public final class VolumeCommand implements Runnable {
                 JsonOut.print(volumes);
                 return 0;
             }
-            System.out.printf("%-42s %-8s %-20s %8s %-10s %-25s %s%n", "ID", "PROVIDER", "NAME", "SIZE", "STATE",
-                    "EXPIRES", "PATH");
+            Table table = new Table("ID", "PROVIDER", "NAME", "SIZE", "STATE", "EXPIRES", "PATH").rightAligned(3);
+            java.util.List<String> blocked = new java.util.ArrayList<>();
             for (JsonNode v : volumes) {
-                System.out.printf("%-42s %-8s %-20s %5d GB %-10s %-25s %s%n", v.path("id").asText(),
-                        v.path("provider").asText(), v.path("name").asText(), v.path("sizeGb").asInt(),
-                        v.path("state").asText(), v.path("expiresAt").asText("-"), v.path("path").asText());
-                v.path("blockers").forEach(b -> System.out.println("    blocked by " + b.asText()));
+                table.row(v.path("id").asText(), v.path("provider").asText(), v.path("name").asText(),
+                        v.path("sizeGb").asInt() + " GB", v.path("state").asText(), v.path("expiresAt").asText("-"),
+                        v.path("path").asText());
+                v.path("blockers").forEach(b -> blocked.add(v.path("id").asText() + " blocked by " + b.asText()));
             }
+            table.print(System.out);
+            blocked.forEach(System.out::println);
             return 0;
         }
     }

@@ -65,10 +65,11 @@ public final class ModelFetcher {
     }
 
     /**
-     * @param to a missing or empty directory (created when missing)
+     * @param to a missing or empty directory (created only once the manifest was read and checked)
      * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 when the revision is not stored, its
      *                      manifest does not match its stored SHA-256 or does not describe it, the store fails, or a
-     *                      file's SHA-256 differs from its key (then no file is left behind)
+     *                      file's SHA-256 differs from its key (then no file is left behind, nor a directory this call
+     *                      created)
      */
     public Fetched fetch(String model, String revision, Path to) {
         try {
@@ -77,10 +78,10 @@ public final class ModelFetcher {
             throw new CliException(CliException.USAGE, e.getMessage());
         }
         Path dir = to.toAbsolutePath().normalize();
-        CheckpointFetcher.requireEmptyTarget(dir);
+        CheckpointFetcher.requireEmptyOrMissing(dir);
         ModelManifest manifest = manifest(model, revision);
         List<StoredCheckpoint.StoredFile> files = manifest.files().stream().map(f -> stored(model, revision, f)).toList();
-        new CheckpointFetcher(source).download(files, dir, parallel);
+        new CheckpointFetcher(source).downloadInto(files, dir, parallel);
         return new Fetched(manifest, dir);
     }
 

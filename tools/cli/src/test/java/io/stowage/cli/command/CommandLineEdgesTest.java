@@ -77,4 +77,38 @@ class CommandLineEdgesTest {
         assertThat(run.exit()).isEqualTo(CliException.USAGE);
         assertThat(run.err()).isEqualTo("stowage: checkpoint directory " + missing + " does not exist\n");
     }
+
+    @Test
+    void everyAmountOptionRefusesWhatIsNotAPlainNonNegativeNumberInOneLine() {
+        List<List<String>> commands = List.of(
+                List.of("run", "cap", "run-1", "--cap-usd", "abc"),
+                List.of("run", "cap", "run-1", "--cap-gpu-hours", "-3"),
+                List.of("volume", "create", "--size", "1GB", "--cap-usd", "1e3"),
+                List.of("pod", "create", "--cap-usd", "$5"),
+                List.of("pod", "create", "--price-per-hour", "0,5"));
+        for (List<String> args : commands) {
+            CliRun.Result run = CliRun.run(args.toArray(String[]::new));
+
+            String option = args.get(args.size() - 2);
+            String value = args.get(args.size() - 1);
+            assertThat(run.exit()).as(String.join(" ", args)).isEqualTo(CliException.USAGE);
+            assertThat(run.err()).as(String.join(" ", args)).hasLineCount(1)
+                    .startsWith("stowage: Invalid value for option '" + option + "': '" + value + "' is not an amount:"
+                            + " give a non-negative decimal number such as 50 or 12.5")
+                    .doesNotContain("Exception");
+        }
+        assertThat(new io.stowage.cli.AmountConverter().convert("12.50")).isEqualByComparingTo("12.5");
+        assertThat(new io.stowage.cli.AmountConverter().convert("0")).isZero();
+    }
+
+    @Test
+    void everySubcommandPrintsTheVersion() {
+        for (List<String> args : List.of(List.of("--version"), List.of("release", "--version"),
+                List.of("checkpoint", "fetch", "--version"), List.of("audit", "verify-chain", "--version"))) {
+            CliRun.Result run = CliRun.run(args.toArray(String[]::new));
+
+            assertThat(run.exit()).as(String.join(" ", args)).isZero();
+            assertThat(run.out()).as(String.join(" ", args)).isEqualTo("stowage 0.1.0\n");
+        }
+    }
 }
