@@ -16,7 +16,7 @@ BIN="${KAFKA_BIN:-/opt/kafka/bin}"
 TABLE="${KAFKA_ACL_TABLE:-/kafka/acls.txt}"
 
 for t in shard.built dataset.sealed checkpoint.published object.uploaded object.upload.failed object.verified \
-         volume.release.requested gate.passed gate.denied volume.released volume.release.failed volume.created \
+         volume.release.requested gate.passed gate.denied gate.inventory volume.released volume.release.failed volume.created \
          volume.destroyed pod.created pod.terminated provider.alert provider.action.failed archive.published \
          baseline.archived release.refused checkpoint.pinned retention.decided checkpoint.expired retention.refused \
          model.published model.shared run.started run.progress run.finished; do

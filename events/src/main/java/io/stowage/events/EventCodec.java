@@ -33,6 +33,7 @@ public final class EventCodec {
             Map.entry(Topics.OBJECT_VERIFIED, ObjectVerified.class),
             Map.entry(Topics.VOLUME_RELEASE_REQUESTED, ReleaseRequested.class),
             Map.entry(Topics.GATE_PASSED, GatePassed.class),
+            Map.entry(Topics.GATE_INVENTORY, GateInventory.class),
             Map.entry(Topics.GATE_DENIED, GateDenied.class),
             Map.entry(Topics.VOLUME_RELEASED, VolumeReleased.class),
             Map.entry(Topics.VOLUME_RELEASE_FAILED, VolumeReleaseFailed.class),

@@ -26,6 +26,8 @@ public final class Topics {
     public static final String GATE_PASSED = "gate.passed";
     /** At least one condition failed for a release request; gatekeeper. */
     public static final String GATE_DENIED = "gate.denied";
+    /** The parts of an inventory too large for its {@code gate.passed} record ({@link GateInventory}); gatekeeper only. */
+    public static final String GATE_INVENTORY = "gate.inventory";
     /** The approved directory was deleted; provider-adapter. */
     public static final String VOLUME_RELEASED = "volume.released";
     /** The provider-adapter refused or failed an approved release (re-check failed); provider-adapter. */
@@ -78,7 +80,7 @@ public final class Topics {
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,
-            GATE_PASSED, GATE_DENIED, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
+            GATE_PASSED, GATE_DENIED, GATE_INVENTORY, VOLUME_RELEASED, VOLUME_RELEASE_FAILED, VOLUME_CREATED, VOLUME_DESTROYED,
             POD_CREATED, POD_TERMINATED, PROVIDER_ALERT, PROVIDER_ACTION_FAILED, ARCHIVE_PUBLISHED,
             BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, RETENTION_DECIDED, CHECKPOINT_EXPIRED,
             RETENTION_REFUSED, MODEL_PUBLISHED, MODEL_SHARED, RUN_STARTED, RUN_PROGRESS, RUN_FINISHED);

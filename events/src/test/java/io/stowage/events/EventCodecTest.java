@@ -34,6 +34,7 @@ class EventCodecTest {
                 ReleaseRequested.of(next, "req-1", "/hot/speech", false, "ops"),
                 GatePassed.of(next, "req-1", "/hot/speech", false, List.of("dataset/speech/r1"), 3, 30, SHA),
                 GateDenied.of(next, "req-1", "/hot/speech", true, List.of(new FailedCondition(5, "unaccounted-file", "notes.txt"))),
+                new GateInventory(next, "req-1", "decision-1", SHA, 0, 2, List.of(new InventoryEntry("a.wav", 3, SHA))),
                 VolumeReleased.of(next, "req-1", "/hot/speech", "local", 3, 30),
                 VolumeReleaseFailed.of(next, "req-1", "/hot/speech", "changed since the gate"),
                 VolumeCreated.of(next, "vol-1", "local", "scratch-1", "scratch", 500, "/vols/vol-1", 259200,

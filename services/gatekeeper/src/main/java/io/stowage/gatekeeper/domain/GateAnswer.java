@@ -4,13 +4,16 @@ import io.stowage.events.ConditionResult;
 import io.stowage.events.EventMeta;
 import io.stowage.events.FailedCondition;
 import io.stowage.events.GateDenied;
+import io.stowage.events.GateInventory;
 import io.stowage.events.GatePassed;
+import io.stowage.events.InventoryEntry;
 import io.stowage.events.ReleaseRequested;
 import io.stowage.events.StowageEvent;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -41,6 +44,27 @@ public final class GateAnswer {
         }
         return GateDenied.of(meta, request.requestId(), request.path(), request.dryRun(), decision.failed(),
                 decision.conditions(), decision.assets());
+    }
+
+    /**
+     * The records that carry a decision, in the order they must be sent (each acknowledged before the next): the
+     * decision alone, or, for a passing decision whose inventory does not fit one record
+     * ({@link GateInventory#fitsInline}), its {@link GateInventory} parts first and then the decision by reference
+     * (no inline entries, the number of parts, the same digest and event id). So the decision a consumer reads is
+     * never larger than a few KiB whatever the directory holds, and its parts are on the broker before it.
+     *
+     * @param decision what {@link #of} or {@link #denied} returned
+     * @return at least one event; the last is the decision
+     */
+    public static List<StowageEvent> records(StowageEvent decision) {
+        if (!(decision instanceof GatePassed passed) || GateInventory.fitsInline(passed.inventory())) {
+            return List.of(decision);
+        }
+        List<List<InventoryEntry>> runs = GateInventory.split(passed.inventory());
+        GatePassed byReference = passed.byReference(runs.size());
+        List<StowageEvent> records = new ArrayList<>(GateInventory.partsOf(byReference, runs));
+        records.add(byReference);
+        return List.copyOf(records);
     }
 
     /** @return GateDenied naming one failure that stopped the gate before it could evaluate (condition 0) */

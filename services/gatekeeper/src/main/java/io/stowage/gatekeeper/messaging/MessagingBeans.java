@@ -47,7 +47,9 @@ public class MessagingBeans {
                 Topics.VOLUME_RELEASE_REQUESTED, requested, Topics.RELEASE_REFUSED, refused,
                 // an operator's pin (POST /api/checkpoints/pins) is a request too: unsigned, on the same channel (each
                 // record names its topic)
-                Topics.CHECKPOINT_PINNED, requested))
+                Topics.CHECKPOINT_PINNED, requested,
+                // the parts of a large inventory go first on the decision's channel (each record names its topic)
+                Topics.GATE_INVENTORY, passed))
                 .finishedBy(message -> signed(message, signature));
     }
 

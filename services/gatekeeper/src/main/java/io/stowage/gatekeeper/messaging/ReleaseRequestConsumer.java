@@ -27,7 +27,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * Consumes {@code volume.release.requested} in the {@link IncomingEvents} shape: reads the ledger's evidence
  * (failing closed), runs the gate over the local directory on a worker thread, and publishes {@code gate.passed} or
- * {@code gate.denied} with the request's one decision id (signed by the publisher's finishing step). Before anything
+ * {@code gate.denied} with the request's one decision id (signed by the publisher's finishing step), preceded by the
+ * {@code gate.inventory} parts of an inventory too large for the decision's record ({@link GateAnswer#records}). Before anything
  * else it asks the {@link DecisionTopicReader} whether a decision with that id is on the decision topics already (a
  * redelivery after a kill between send and commit, a rebalance, offsets reset): then it sends nothing, whatever the
  * ledger or the request's age says, so a request never gets a second, different decision; when the journal cannot
@@ -88,9 +89,15 @@ public class ReleaseRequestConsumer {
         }
         StowageEvent decision = decision(request, answer);
         metrics.record(decision);
+        List<StowageEvent> records = GateAnswer.records(decision);
+        if (records.size() > 1) {
+            LOG.infof("the inventory of decision %s (%d files) travels in %d %s record(s) sent before it",
+                    decision.meta().eventId(), ((io.stowage.events.GatePassed) decision).fileCount(), records.size() - 1,
+                    Topics.GATE_INVENTORY);
+        }
         LOG.infof("sending %s event %s asset %s caused by %s", decision.topic(), decision.meta().eventId(),
                 decision.assetId(), request.meta().eventId());
-        return Outcome.done(List.of(decision));
+        return Outcome.done(records);
     }
 
     private StowageEvent decision(ReleaseRequested request, LedgerAnswer answer) {

@@ -67,4 +67,48 @@ class GateAnswerTest {
         assertThat(denied.conditions()).hasSize(5).allSatisfy(c -> assertThat(c.passed()).isFalse());
         assertThat(denied.meta().eventId()).isEqualTo(GateAnswer.decisionId(request(NOW)));
     }
+
+    @Test
+    void aPassingDecisionWithALargeInventoryIsSentAsItsPartsFirstThenTheDecisionByReference() {
+        List<io.stowage.events.InventoryEntry> entries = new java.util.ArrayList<>();
+        for (int i = 0; i < 25_000; i++) {
+            entries.add(new io.stowage.events.InventoryEntry(String.format("wav/speaker-%04d/utt-%06d.wav", i % 500, i),
+                    32_000, String.format("%064x", i)));
+        }
+        io.stowage.events.DirectoryInventory inventory = io.stowage.events.DirectoryInventory.of(entries);
+        List<io.stowage.events.ConditionResult> conditions = java.util.stream.IntStream.rangeClosed(1, 5)
+                .mapToObj(c -> new io.stowage.events.ConditionResult(c, io.stowage.events.ConditionResult.NAMES.get(c - 1),
+                        true, "held", List.of("ev-" + c))).toList();
+        StowageEvent decision = GateAnswer.of(request(NOW), GateDecision.passed(List.of("dataset/speech/r1"), inventory,
+                "f".repeat(64), conditions), CLOCK);
+
+        List<StowageEvent> records = GateAnswer.records(decision);
+
+        assertThat(records.size()).isGreaterThan(2);
+        StowageEvent last = records.get(records.size() - 1);
+        assertThat(last).isInstanceOfSatisfying(io.stowage.events.GatePassed.class, passed -> {
+            assertThat(passed.meta().eventId()).isEqualTo(decision.meta().eventId());
+            assertThat(passed.inventory()).isEmpty();
+            assertThat(passed.inventoryParts()).isEqualTo(records.size() - 1);
+            assertThat(passed.fileCount()).isEqualTo(25_000);
+            assertThat(passed.inventoryDigest()).isEqualTo(inventory.digest());
+        });
+        for (StowageEvent record : records) {
+            assertThat(io.stowage.events.EventCodec.encode(record).length).as(record.topic())
+                    .isLessThan(300 * 1024);
+            assertThat(record.assetId()).isEqualTo(decision.assetId());
+        }
+        assertThat(records.subList(0, records.size() - 1)).allSatisfy(r -> assertThat(r.topic()).isEqualTo("gate.inventory"));
+        assertThat(io.stowage.events.EventCodec.encode(decision).length).as("what Kafka refused before")
+                .isGreaterThan(1024 * 1024);
+    }
+
+    @Test
+    void aSmallDecisionAndADenialAreSentAlone() {
+        GateDecision denied = GateDecision.denied(List.of(), List.of(new FailedCondition(5, "no-assets", "none")),
+                List.of());
+        StowageEvent denial = GateAnswer.of(request(NOW), denied, CLOCK);
+
+        assertThat(GateAnswer.records(denial)).containsExactly(denial);
+    }
 }

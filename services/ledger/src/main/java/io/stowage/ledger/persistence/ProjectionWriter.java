@@ -134,6 +134,11 @@ public class ProjectionWriter {
         if (event instanceof io.stowage.events.ReleaseRefused e) {
             return LedgerReleaseRefusal.from(e).persist().replaceWithVoid(); // who was refused and why, never a token
         }
+        if (event instanceof io.stowage.events.GateInventory) {
+            // kept in ledger_event only: the parts of a large inventory, found by the request's asset id; the
+            // release's plan keeps the decision's counts and digest
+            return Uni.createFrom().voidItem();
+        }
         if (event instanceof io.stowage.events.ModelShared) {
             return Uni.createFrom().voidItem(); // kept in ledger_event only: who shared which revision for how long
         }

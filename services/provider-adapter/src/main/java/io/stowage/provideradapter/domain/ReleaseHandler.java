@@ -29,6 +29,11 @@ import java.util.Optional;
  * again (the same event id) and deletes nothing; a request found APPROVED or DELETING (an attempt interrupted by a
  * crash or an I/O error) is finished. {@link #recover} does the same for every unfinished entry at start and
  * returns every outcome not yet acknowledged, which {@link #markSent} clears. Synchronized: one release at a time.
+ *
+ * <p>A decision whose inventory travels by reference is joined from its {@code gate.inventory} parts
+ * ({@link InventoryParts}) before it is journaled; when the joined entries do not have the signed digest (a part
+ * missing, forged or changed) the answer is VolumeReleaseFailed and nothing is deleted. The journal keeps the
+ * joined decision, so a recovery never needs the parts again.
  */
 public final class ReleaseHandler {
     private static final System.Logger LOG = System.getLogger(ReleaseHandler.class.getName());
@@ -37,13 +42,22 @@ public final class ReleaseHandler {
     private final DecisionAuthenticator authenticator;
     private final ReleaseJournal journal;
     private final Clock clock;
+    private final InventoryParts parts;
 
+    /** A handler that refuses every decision whose inventory travels by reference ({@link InventoryParts#NONE}). */
     public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
                           Clock clock) {
+        this(provider, authenticator, journal, clock, InventoryParts.NONE);
+    }
+
+    /** @param parts reads the {@code gate.inventory} parts of a decision too large for one record */
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
+                          Clock clock, InventoryParts parts) {
         this.provider = provider;
         this.authenticator = authenticator;
         this.journal = journal;
         this.clock = clock;
+        this.parts = parts;
     }
 
     /**
@@ -74,6 +88,15 @@ public final class ReleaseHandler {
         }
         if (known.isPresent()) {
             return Optional.of(execute(known.get()).outcome());
+        }
+        if (passed.inventoryByReference()) {
+            Optional<GatePassed> joined = joined(passed);
+            if (joined.isEmpty()) {
+                return Optional.of(failed(passed, "the " + passed.inventoryParts() + " gate.inventory part(s) of gate"
+                        + " decision " + passed.meta().eventId() + " are not all on the topic, or do not join to its"
+                        + " inventoryDigest; nothing deleted"));
+            }
+            passed = joined.get();
         }
         ReleaseEntry approved = ReleaseEntry.approved(passed, clock.instant());
         try {
@@ -175,6 +198,21 @@ public final class ReleaseHandler {
                         provider.name(), result.fileCount(), result.totalBytes())
                 : failed(passed, result.reason());
         return done(entry, outcome);
+    }
+
+    /**
+     * @return the decision holding the entries of its parts, when there are exactly {@code fileCount} of them and
+     *         they have the signed {@code inventoryDigest}; empty otherwise
+     */
+    private Optional<GatePassed> joined(GatePassed passed) {
+        Optional<List<io.stowage.events.InventoryEntry>> entries = parts.join(passed);
+        if (entries.isEmpty() || entries.get().size() != passed.fileCount()
+                || !DirectoryInventory.digestOf(entries.get()).equals(passed.inventoryDigest())) {
+            return Optional.empty();
+        }
+        LOG.log(System.Logger.Level.INFO, "gate decision {0}: joined {1} gate.inventory part(s), {2} file(s), digest"
+                + " verified", passed.meta().eventId(), passed.inventoryParts(), entries.get().size());
+        return Optional.of(passed.withInventory(entries.get()));
     }
 
     private static Optional<String> inventoryProblem(GatePassed passed) {

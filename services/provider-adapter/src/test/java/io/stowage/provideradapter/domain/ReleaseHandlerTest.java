@@ -248,7 +248,7 @@ class ReleaseHandlerTest {
         GatePassed good = passed(false);
         GatePassed inconsistent = new GatePassed(good.meta(), good.requestId(), good.path(), false, good.assets(),
                 good.fileCount(), good.totalBytes(), good.fingerprint(), good.conditions(), good.inventoryDigest(),
-                good.inventory().subList(0, 2));
+                good.inventory().subList(0, 2), 0);
 
         Optional<StowageEvent> event = signedAndHandled(handler(provider), inconsistent);
 
@@ -261,5 +261,59 @@ class ReleaseHandlerTest {
         handler(new RecordingProvider(ReleaseResult.released(3, 8))).handle(EventCodec.encode(passed(false)), "00");
 
         assertThat(journal.entries).as("a forged decision never blocks the authentic one of its request").isEmpty();
+    }
+
+    @Test
+    void aDecisionByReferenceIsExecutedWithTheEntriesOfItsPartsAndJournaledWithThem() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+        GatePassed byReference = passed(false).byReference(2);
+        List<GatePassed> asked = new java.util.ArrayList<>();
+        InventoryParts parts = decision -> {
+            asked.add(decision);
+            return Optional.of(INVENTORY.entries());
+        };
+        ReleaseHandler handler = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), journal, CLOCK,
+                parts);
+
+        Optional<StowageEvent> event = signedAndHandled(handler, byReference);
+
+        assertThat(asked).containsExactly(byReference);
+        assertThat(provider.calls).containsExactly(Path.of("/vol/data/speech"));
+        assertThat(event).get().isInstanceOf(VolumeReleased.class);
+        assertThat(journal.entries.get("req-1").decision().inventory()).as("the journal needs no part to recover")
+                .isEqualTo(INVENTORY.entries());
+        assertThat(journal.entries.get("req-1").decision().inventoryParts()).isZero();
+    }
+
+    @Test
+    void aDecisionByReferenceWhosePartsAreMissingShortOrAlteredDeletesNothing() {
+        List<InventoryEntry> altered = new java.util.ArrayList<>(INVENTORY.entries());
+        altered.set(1, new InventoryEntry("a/b/2.wav", 4, "9".repeat(64)));
+        List<InventoryEntry> wider = new java.util.ArrayList<>(INVENTORY.entries());
+        wider.add(new InventoryEntry("more/notes.txt", 5, "4".repeat(64)));
+        for (Optional<List<InventoryEntry>> read : List.of(Optional.<List<InventoryEntry>>empty(),
+                Optional.of(INVENTORY.entries().subList(0, 2)), Optional.of(altered), Optional.of(wider))) {
+            MemoryReleaseJournal fresh = new MemoryReleaseJournal();
+            RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+            ReleaseHandler handler = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), fresh,
+                    CLOCK, decision -> read);
+
+            Optional<StowageEvent> event = signedAndHandled(handler, passed(false).byReference(1));
+
+            assertThat(provider.calls).as(String.valueOf(read)).isEmpty();
+            assertThat(fresh.entries).isEmpty();
+            assertThat(event).get().isInstanceOfSatisfying(VolumeReleaseFailed.class, failed ->
+                    assertThat(failed.reason()).contains("gate.inventory part(s)", "nothing deleted"));
+        }
+    }
+
+    @Test
+    void aDecisionByReferenceIsRefusedByAHandlerThatCannotReadParts() {
+        RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
+
+        Optional<StowageEvent> event = signedAndHandled(handler(provider), passed(false).byReference(1));
+
+        assertThat(provider.calls).isEmpty();
+        assertThat(event).get().isInstanceOf(VolumeReleaseFailed.class);
     }
 }

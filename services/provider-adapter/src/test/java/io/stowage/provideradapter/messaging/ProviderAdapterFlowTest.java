@@ -211,6 +211,75 @@ class ProviderAdapterFlowTest {
     }
 
     @Test
+    void aDecisionWhoseInventoryTravelsInPartsDeletesExactlyThoseFiles() throws Exception {
+        manyFiles(6_000);
+        GatePassed full = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        List<List<io.stowage.events.InventoryEntry>> runs = io.stowage.events.GateInventory.split(full.inventory());
+        GatePassed decision = full.byReference(runs.size());
+        List<io.stowage.events.GateInventory> parts = io.stowage.events.GateInventory.partsOf(decision, runs);
+        assertThat(parts).as("an inventory of 6,002 files needs several parts").hasSizeGreaterThan(2);
+        assertThat(EventCodec.encode(full).length).as("what would not fit comfortably in one record")
+                .isGreaterThan(io.stowage.events.GateInventory.MAX_PART_BYTES * 2);
+        parts.forEach(this::sendPart);
+
+        ConsumerRecord<String, byte[]> record = publishAndAwait(decision, Topics.VOLUME_RELEASED);
+        VolumeReleased released = EventCodec.decode(VolumeReleased.class, record.value());
+
+        assertThat(EventCodec.encode(decision).length).isLessThan(8 * 1024);
+        assertThat(released.fileCount()).isEqualTo(6_002);
+        assertThat(released.totalBytes()).isEqualTo(full.totalBytes());
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    void aDecisionWithAPartMissingOrForgedDeletesNothing() throws Exception {
+        manyFiles(3_000);
+        GatePassed full = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        List<List<io.stowage.events.InventoryEntry>> runs = io.stowage.events.GateInventory.split(full.inventory());
+        GatePassed decision = full.byReference(runs.size());
+        List<io.stowage.events.GateInventory> parts = io.stowage.events.GateInventory.partsOf(decision, runs);
+        assertThat(parts).hasSizeGreaterThan(1);
+        parts.subList(1, parts.size()).forEach(this::sendPart); // part 0 never sent
+
+        VolumeReleaseFailed failed = EventCodec.decode(VolumeReleaseFailed.class,
+                publishAndAwait(decision, Topics.VOLUME_RELEASE_FAILED).value());
+
+        assertThat(failed.reason()).contains("gate.inventory part(s)", "nothing deleted");
+        assertThat(DirectoryInventory.take(dir).digest()).as("every file still there").isEqualTo(full.inventoryDigest());
+
+        // another request: its part 0 names one file fewer (what a forger would send to keep a file from the count)
+        GatePassed second = gatePassed(false, DirectoryFingerprint.of(dir).sha256());
+        List<List<io.stowage.events.InventoryEntry>> secondRuns = io.stowage.events.GateInventory.split(second.inventory());
+        GatePassed secondDecision = second.byReference(secondRuns.size());
+        List<io.stowage.events.GateInventory> secondParts = io.stowage.events.GateInventory.partsOf(secondDecision,
+                secondRuns);
+        io.stowage.events.GateInventory first = secondParts.get(0);
+        sendPart(new io.stowage.events.GateInventory(first.meta(), first.requestId(), first.decisionId(),
+                first.inventoryDigest(), 0, first.parts(), first.entries().subList(1, first.entries().size())));
+        secondParts.forEach(this::sendPart);
+
+        VolumeReleaseFailed refused = EventCodec.decode(VolumeReleaseFailed.class,
+                publishAndAwait(secondDecision, Topics.VOLUME_RELEASE_FAILED).value());
+
+        assertThat(refused.reason()).contains("do not join to its inventoryDigest");
+        assertThat(DirectoryInventory.take(dir).digest()).isEqualTo(full.inventoryDigest());
+    }
+
+    /** Adds {@code n} small files with long names under {@code dir/wav}. */
+    private void manyFiles(int n) throws IOException {
+        Path wav = Files.createDirectories(dir.resolve("wav"));
+        for (int i = 0; i < n; i++) {
+            Files.writeString(wav.resolve(String.format("speaker-%03d-utterance-%06d-channel-left.wav", i % 97, i)),
+                    "pcm " + i);
+        }
+    }
+
+    private void sendPart(io.stowage.events.GateInventory part) {
+        kafka.send(part.topic(), part.assetId(), EventCodec.encode(part),
+                CloudEventHeaders.of(part, "/stowage/gatekeeper"));
+    }
+
+    @Test
     void anUndecodableRecordGoesToTheDeadLetterTopic() throws Exception {
         String key = "release/" + UUID.randomUUID();
         kafka.send(Topics.GATE_PASSED, key, "{\"path\":\"/\"}".getBytes(StandardCharsets.UTF_8), java.util.Map.of());

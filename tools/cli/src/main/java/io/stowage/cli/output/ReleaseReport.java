@@ -88,6 +88,8 @@ public final class ReleaseReport {
                 f.sha256().substring(0, 12), f.path())));
         if (plan.inventory().size() > MAX_FILES) {
             out.append("  ... and ").append(plan.inventory().size() - MAX_FILES).append(" more (see --json)\n");
+        } else if (plan.inventory().isEmpty() && plan.fileCount() > 0) {
+            out.append("  (a list this long travels in gate.inventory parts; the ledger keeps them with the request)\n");
         }
         return out.toString();
     }

@@ -91,6 +91,7 @@ class KafkaAclTableDerivationTest {
         assertThat(table.allowed(AclOperation.WRITE, Topics.OBJECT_VERIFIED)).containsExactly("verifier");
         assertThat(table.allowed(AclOperation.WRITE, Topics.GATE_PASSED)).containsExactly("gatekeeper");
         assertThat(table.allowed(AclOperation.WRITE, Topics.GATE_DENIED)).containsExactly("gatekeeper");
+        assertThat(table.allowed(AclOperation.WRITE, Topics.GATE_INVENTORY)).containsExactly("gatekeeper");
         assertThat(table.allowed(AclOperation.WRITE, Topics.VOLUME_RELEASED)).containsExactly("provider-adapter");
         assertThat(table.allowed(AclOperation.WRITE, Topics.VOLUME_DESTROYED)).containsExactly("provider-adapter");
         assertThat(table.allowed(AclOperation.WRITE, Topics.SHARD_BUILT)).containsExactly("shard-builder");
