@@ -8,6 +8,7 @@ import io.stowage.cli.command.CostCommand;
 import io.stowage.cli.command.DatasetCommand;
 import io.stowage.cli.command.DemoCommand;
 import io.stowage.cli.command.DownCommand;
+import io.stowage.cli.command.EvidenceCommand;
 import io.stowage.cli.command.ModelCommand;
 import io.stowage.cli.command.PodCommand;
 import io.stowage.cli.command.PresignCommand;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, DownCommand.class, DemoCommand.class, DatasetCommand.class, CheckpointCommand.class,
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
-                TokenCommand.class, CapsuleCommand.class, RetentionCommand.class, ModelCommand.class})
+                TokenCommand.class, CapsuleCommand.class, RetentionCommand.class, ModelCommand.class,
+                EvidenceCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

@@ -44,6 +44,21 @@ public final class BearerToken {
      * @throws CliException (exit 2) when {@code STOWAGE_TOKEN_FILE} names a file that cannot be read
      */
     public static Optional<String> resolve() {
+        return explicit().or(() -> read(directory(StowageHome.fromEnvironment()).resolve(OPERATOR_FILE)));
+    }
+
+    /**
+     * The token of a command that only reads ({@code stowage evidence export}): the same order as {@link #resolve()},
+     * except that the last fallback is {@code $STOWAGE_HOME/tokens/reader.token}, never the operator's.
+     *
+     * @return the token, or empty when none is set
+     * @throws CliException (exit 2) when {@code STOWAGE_TOKEN_FILE} names a file that cannot be read
+     */
+    public static Optional<String> resolveReader() {
+        return explicit().or(() -> read(directory(StowageHome.fromEnvironment()).resolve(READER_FILE)));
+    }
+
+    private static Optional<String> explicit() {
         if (session != null) {
             return Optional.of(session);
         }
@@ -60,7 +75,7 @@ public final class BearerToken {
         if (property != null && !property.isBlank()) {
             return Optional.of(property.strip());
         }
-        return read(directory(StowageHome.fromEnvironment()).resolve(OPERATOR_FILE));
+        return Optional.empty();
     }
 
     /** @return {@code $STOWAGE_HOME/tokens}, where {@code stowage up} writes the session's tokens (mode 600) */

@@ -20,7 +20,17 @@ import java.util.Optional;
  */
 public final class HttpJson {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final java.util.Optional<String> token = BearerToken.resolve();
+    private final java.util.Optional<String> token;
+
+    /** Presents the CLI's token as {@link BearerToken#resolve()} finds it. */
+    public HttpJson() {
+        this(BearerToken.resolve());
+    }
+
+    /** @param token the bearer token every request carries, or empty for none (the services then answer 401) */
+    public HttpJson(Optional<String> token) {
+        this.token = token;
+    }
 
     /**
      * GETs {@code uri} and decodes the body.
