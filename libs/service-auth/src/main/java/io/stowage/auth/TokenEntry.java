@@ -49,7 +49,7 @@ public record TokenEntry(String role, String name, byte[] sha256, Instant expire
         }
         String hex = parts[2].toLowerCase(Locale.ROOT);
         if (!Sha256.isHex(hex)) {
-            throw new IllegalArgumentException("token " + parts[1] + ": the third field must be 64 hex digits (the SHA-256"
+            throw new IllegalArgumentException("the third field must be 64 hex digits (the SHA-256"
                     + " of the token), not the token itself");
         }
         return new TokenEntry(parts[0], parts[1], HexFormat.of().parseHex(hex), parts.length == 4 ? expiry(parts) : null);
@@ -59,7 +59,7 @@ public record TokenEntry(String role, String name, byte[] sha256, Instant expire
         try {
             return Instant.parse(parts[3].strip());
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("token " + parts[1] + ": the fourth field (expires-at) must be an ISO-8601"
+            throw new IllegalArgumentException("the fourth field (expires-at) must be an ISO-8601"
                     + " UTC instant such as 2027-01-31T00:00:00Z");
         }
     }

@@ -47,12 +47,15 @@ public final class TokenFile {
     private final Clock clock;
     private final Duration interval;
     private final Consumer<String> log;
+    private final Consumer<String> warn;
     private volatile Contents contents;
     private volatile Instant nextCheck;
     private Stamp stamp; // guarded by this
 
-    private TokenFile(Path path, Clock clock, Duration interval, Consumer<String> log, Stamp stamp, Contents contents) {
+    private TokenFile(Path path, Clock clock, Duration interval, Consumer<String> log, Consumer<String> warn, Stamp stamp,
+                      Contents contents) {
         this.path = path;
+        this.warn = warn;
         this.clock = clock;
         this.interval = interval;
         this.log = log;
@@ -65,14 +68,15 @@ public final class TokenFile {
      * Reads the file once, strictly: at start-up a missing or malformed file is an error, so a mistake is seen at once.
      *
      * @param interval how often {@link #current()} may look at the file (the services use 1 s)
-     * @param log      where a reload or a problem is reported, one line each (never a hash or a token)
+     * @param log      where a reload is reported, one line each (names and roles, never a hash or a token)
+     * @param warn     where a problem is reported, one line per bad version of the file (its line number, never content)
      * @throws IllegalArgumentException naming the line number of a malformed line (never its content)
      * @throws UncheckedIOException     when the file cannot be read
      */
-    public static TokenFile open(Path path, Clock clock, Duration interval, Consumer<String> log) {
+    public static TokenFile open(Path path, Clock clock, Duration interval, Consumer<String> log, Consumer<String> warn) {
         try {
             Stamp stamp = stampOf(path);
-            return new TokenFile(path, clock, interval, log, stamp, new Contents(parse(path, Files.readAllLines(path)), null));
+            return new TokenFile(path, clock, interval, log, warn, stamp, new Contents(parse(path, Files.readAllLines(path)), null));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read stowage.auth.tokens-file " + path + ": " + e.getMessage(), e);
         }
@@ -127,7 +131,7 @@ public final class TokenFile {
     }
 
     private Contents refuseAll(String problem) {
-        log.accept(problem + "; every token from this file is refused until it is fixed");
+        warn.accept(problem + "; every token from this file is refused until it is fixed");
         return new Contents(List.of(), problem);
     }
 

@@ -39,14 +39,27 @@ public class TokenIdentityProvider implements IdentityProvider<TokenAuthenticati
     private final AcceptedTokens tokens;
 
     TokenIdentityProvider(AuthConfig config) {
-        List<TokenEntry> configured = config.tokens().orElse(List.of()).stream().filter(line -> !line.isBlank())
-                .map(TokenEntry::parse).toList();
+        List<TokenEntry> configured = configured(config.tokens().orElse(List.of()));
         TokenFile file = config.tokensFile()
-                .map(path -> TokenFile.open(path, Clock.systemUTC(), RELOAD_INTERVAL, LOG::info)).orElse(null);
+                .map(path -> TokenFile.open(path, Clock.systemUTC(), RELOAD_INTERVAL, LOG::info, LOG::warn)).orElse(null);
         this.tokens = new AcceptedTokens(configured, file, Clock.systemUTC());
         LOG.infof("bearer tokens: %d configured (%s)%s", tokens.entries().size(),
                 String.join(", ", tokens.entries().stream().map(TokenEntry::label).toList()),
                 file == null ? "" : "; tokens file " + file.path() + " is re-read when it changes");
+    }
+
+    /** @throws IllegalArgumentException naming the entry's position in {@code stowage.auth.tokens} and what is wrong */
+    private static List<TokenEntry> configured(List<String> lines) {
+        List<String> nonBlank = lines.stream().filter(line -> !line.isBlank()).toList();
+        List<TokenEntry> entries = new java.util.ArrayList<>();
+        for (int i = 0; i < nonBlank.size(); i++) {
+            try {
+                entries.add(TokenEntry.parse(nonBlank.get(i)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("stowage.auth.tokens entry " + (i + 1) + ": " + e.getMessage(), e);
+            }
+        }
+        return entries;
     }
 
     @Override
