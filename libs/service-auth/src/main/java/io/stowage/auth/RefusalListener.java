@@ -12,8 +12,8 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 /**
- * Observes Quarkus Security's failure events (an unknown token, an anonymous or under-privileged caller of a
- * secured endpoint), logs one line (method, path, reason, token name; never a token) and fires a
+ * Observes Quarkus Security's failure events (a malformed header, an unknown or expired token, an anonymous or
+ * under-privileged caller of a secured endpoint), logs one line (method, path, reason, token name; never a token) and fires a
  * {@link RefusedRequest} for the service to record, e.g. as a {@code release.refused} event.
  */
 @Singleton
@@ -27,26 +27,38 @@ public class RefusalListener {
     }
 
     void onAuthentication(@Observes AuthenticationFailureEvent event) {
-        publish(event, 401, RefusedRequest.UNKNOWN_TOKEN, null);
+        Throwable failure = event.getAuthenticationFailure();
+        String reason = BearerTokenMechanism.reasonOf(failure);
+        publish(event, 401, reason, nameOf(failure, TokenIdentityProvider.NAME_ATTRIBUTE),
+                nameOf(failure, TokenIdentityProvider.ROLE_ATTRIBUTE));
+    }
+
+    /** @return an attribute of the refusal (the expired token's name or role), or null */
+    private static String nameOf(Throwable failure, String attribute) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.quarkus.security.AuthenticationFailedException refused && refused.getAttribute(attribute) != null) {
+                return refused.getAttribute(attribute);
+            }
+        }
+        return null;
     }
 
     void onAuthorization(@Observes AuthorizationFailureEvent event) {
         SecurityIdentity identity = event.getSecurityIdentity();
         if (identity == null || identity.isAnonymous()) {
-            publish(event, 401, RefusedRequest.MISSING_TOKEN, null);
+            publish(event, 401, RefusedRequest.MISSING_TOKEN, null, null);
         } else {
-            publish(event, 403, RefusedRequest.INSUFFICIENT_ROLE, identity);
+            publish(event, 403, RefusedRequest.INSUFFICIENT_ROLE, identity.getPrincipal().getName(),
+                    identity.getAttribute(TokenIdentityProvider.ROLE_ATTRIBUTE));
         }
     }
 
-    private void publish(SecurityEvent event, int status, String reason, SecurityIdentity identity) {
+    private void publish(SecurityEvent event, int status, String reason, String name, String role) {
         RoutingContext context = routingContext(event);
         if (context == null) {
             LOG.warnf("refused a request (%d %s) outside HTTP; not recorded", status, reason);
             return;
         }
-        String name = identity == null ? null : identity.getPrincipal().getName();
-        String role = identity == null ? null : identity.getAttribute(TokenIdentityProvider.ROLE_ATTRIBUTE);
         String remote = context.request().remoteAddress() == null ? null : context.request().remoteAddress().toString();
         RefusedRequest request = new RefusedRequest(context.request().method().name(), context.normalizedPath(), status,
                 reason, name, role, remote);

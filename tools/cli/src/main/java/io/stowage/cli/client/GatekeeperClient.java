@@ -39,12 +39,11 @@ public final class GatekeeperClient {
     /**
      * @param target absolute, normalised directory
      * @return the accepted request
-     * @throws CliException exit 3 (a denied release, recorded by the gatekeeper as {@code release.refused}) when the
-     *                      token is missing, unknown (401) or not an operator's (403); exit 1 when the gatekeeper cannot
-     *                      be reached
+     * @throws CliException exit 4 when the token is missing, unknown, expired (401) or not an operator's (403; the
+     *                      gatekeeper records it as {@code release.refused}); exit 1 when the gatekeeper cannot be reached
      */
     Accepted request(Path target, boolean dryRun) {
-        return HttpJson.release(() -> http.post(base.resolve("/api/releases"), Map.of("path", target.toString(),
-                "dryRun", dryRun), Accepted.class, Duration.ofSeconds(60)));
+        return http.post(base.resolve("/api/releases"), Map.of("path", target.toString(), "dryRun", dryRun), Accepted.class,
+                Duration.ofSeconds(60));
     }
 }

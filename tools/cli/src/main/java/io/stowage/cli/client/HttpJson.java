@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * JSON over HTTP to the services, with Jackson from {@link EventCodec#mapper()}; every request carries the CLI's
  * bearer token ({@link BearerToken}) when one is set. A 401 or 403 is a {@link CliException} with exit 4
- * ({@link CliException#UNAUTHORISED}); a release request turns it into exit 3 ({@link GatekeeperClient}).
+ * ({@link CliException#UNAUTHORISED}) in every command, a release included, with the service's reason.
  */
 public final class HttpJson {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -78,21 +78,6 @@ public final class HttpJson {
         }
     }
 
-    /**
-     * Runs a release request (a directory's or a volume's): a token the service refuses is a denied release, exit 3,
-     * as the service records it ({@code release.refused}); every other failure is unchanged.
-     */
-    static <T> T release(java.util.function.Supplier<T> request) {
-        try {
-            return request.get();
-        } catch (CliException e) {
-            if (e.exitCode() == CliException.UNAUTHORISED) {
-                throw new CliException(CliException.DENIED, e.getMessage(), e);
-            }
-            throw e;
-        }
-    }
-
     private HttpResponse<byte[]> send(HttpRequest request) {
         if (token.isPresent()) {
             request = HttpRequest.newBuilder(request, (name, value) -> true).header("Authorization", "Bearer " + token.get())
@@ -110,17 +95,46 @@ public final class HttpJson {
     }
 
     /**
-     * @throws CliException exit 4 on 401 (no or unknown token) or 403 (the token's role is too low), one line naming
-     *                      the endpoint and what to do; never the token
+     * @throws CliException exit 4 on 401 (no, malformed, unknown, revoked or expired token) or 403 (the token's role is
+     *                      too low), in every command (a release included), one line naming the endpoint, the status,
+     *                      the service's reason (the body's {@code reason}) and what to do; never the token
      */
     public static void refuseUnauthorised(URI uri, HttpResponse<?> response) {
-        if (response.statusCode() == 401) {
-            throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: no or unknown bearer token (set"
-                    + " STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token)");
+        int status = response.statusCode();
+        if (status != 401 && status != 403) {
+            return;
         }
-        if (response.statusCode() == 403) {
-            throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: this needs an operator token, and the"
-                    + " token given has a lower role");
+        String reason = reasonOf(response.body());
+        if (status == 403) {
+            throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: this needs an operator token, and"
+                    + " the token given has a lower role (403" + (reason != null ? ": " + reason : "") + ")");
+        }
+        throw new CliException(CliException.UNAUTHORISED, uri.getPath() + " refused: " + explain(reason));
+    }
+
+    /** @return what a 401 reason means to the user and what to do, ending with the status and the reason code */
+    static String explain(String reason) {
+        String setToken = "set STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token";
+        return switch (reason == null ? "" : reason) {
+            case "missing-token" -> "no bearer token was sent (401 missing-token; " + setToken + ")";
+            case "malformed-header" -> "the Authorization header is not 'Bearer <token>' (401 malformed-header)";
+            case "expired-token" -> "the token has expired (401 expired-token; stowage token create makes a new one)";
+            case "tokens-file-invalid" -> "the service's tokens file is unreadable or malformed, so it refuses every token"
+                    + " from it until the file is fixed; its log names the line (401 tokens-file-invalid)";
+            case "unknown-token" -> "no or unknown bearer token (401 unknown-token: never added, or revoked; " + setToken + ")";
+            default -> "no or unknown bearer token (401; " + setToken + ")";
+        };
+    }
+
+    /** @return the {@code reason} of a refusal's JSON body ({@code byte[]} or {@code String}), or null */
+    private static String reasonOf(Object body) {
+        try {
+            var node = body instanceof byte[] bytes ? EventCodec.mapper().readTree(bytes)
+                    : body instanceof String text ? EventCodec.mapper().readTree(text) : null;
+            String reason = node != null && node.hasNonNull("reason") ? node.get("reason").asText() : null;
+            return reason == null || reason.isBlank() ? null : reason.replaceAll("[\\p{Cntrl}]", " ").strip();
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -40,11 +40,11 @@ public final class ProviderClient {
 
     /**
      * @return the volume after asking for its release through the gate (RELEASING, or DESTROYED when it held no file)
-     * @throws CliException exit 3 when the adapter refuses the token (a denied release, recorded as release.refused)
+     * @throws CliException exit 4 when the adapter refuses the token (recorded as release.refused), as every command
      */
     public JsonNode releaseVolume(String id) {
-        return HttpJson.release(() -> http.post(base.resolve("/api/volumes/" + encode(id) + "/release"), Map.of(),
-                JsonNode.class, Duration.ofMinutes(5)));
+        return http.post(base.resolve("/api/volumes/" + encode(id) + "/release"), Map.of(), JsonNode.class,
+                Duration.ofMinutes(5));
     }
 
     /** @return the created pod record; @throws CliException with the adapter's error (exit 2 refused, 1 failed) */

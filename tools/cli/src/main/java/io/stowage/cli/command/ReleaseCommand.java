@@ -19,7 +19,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code stowage release DIR [--dry-run] [--json]}: ask the gate to release one directory and print its plan
  * (each asset, each condition with pass/fail and evidence event ids, the files and bytes that would be freed);
- * exit 3 when denied or when the token is not an operator's, 1 when an approved release was refused.
+ * exit 3 when the gate denied it, 4 when a service refused the token (missing, unknown, expired, or not an operator's),
+ * 1 when an approved release was refused.
  */
 @Command(name = "release", mixinStandardHelpOptions = true, description = "Delete DIR only if the five-condition gate passes (exit 3 when denied).")
 public final class ReleaseCommand implements Callable<Integer> {
@@ -33,7 +34,7 @@ public final class ReleaseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
-        // through the gatekeeper's API: an operator token is required (exit 3 otherwise, and the refusal is recorded)
+        // through the gatekeeper's API: an operator token is required (exit 4 otherwise, and the refusal is recorded)
         ReleaseOutcome outcome = new ReleaseRequester(session.serviceUrl("gatekeeper"),
                 new LedgerClient(session.serviceUrl("ledger")), ProtectedRoots.parse(session.protectedRoots()))
                 .release(dir, dryRun, Duration.ofMinutes(30));

@@ -99,9 +99,12 @@ public final class ServiceLauncher implements AutoCloseable {
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
             SERVICES.forEach(name -> ports.put(name, freePort()));
-            // bearer tokens: the services get only hashes; the CLI's tokens go to <home>/tokens (mode 600)
+            // bearer tokens: the services get only hashes, in one tokens file they re-read when it changes (token create,
+            // token revoke); the CLI's tokens go to <home>/tokens (mode 600)
             ServiceTokens tokens = ServiceTokens.generate();
             tokens.write(logs.resolveSibling("tokens"));
+            TokensFile tokensFile = new TokensFile(logs.resolveSibling("tokens").resolve(TokensFile.NAME).toAbsolutePath());
+            tokensFile.replaceSession(tokens.lines());
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
             for (Map.Entry<String, Integer> service : ports.entrySet()) {
                 // least privilege: store keys only for uploader/verifier, the database only for the ledger
@@ -125,7 +128,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 if (SIGNING_SERVICES.contains(service.getKey())) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
-                env.put("STOWAGE_AUTH_TOKENS", tokens.hashLines());
+                env.put("STOWAGE_AUTH_TOKENS_FILE", tokensFile.path().toString());
                 if (LEDGER_CLIENTS.contains(service.getKey())) {
                     env.put("STOWAGE_AUTH_CLIENT_TOKEN", tokens.services());
                 }
@@ -137,7 +140,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
                 launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
             }
-            launcher.launchConsole(repo, logs, launcher.urls, tokens);
+            launcher.launchConsole(repo, logs, launcher.urls, tokensFile);
             for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
                 launcher.awaitReady(service.getKey(), service.getValue(), logs.resolve(service.getKey() + ".log"));
             }
@@ -256,10 +259,10 @@ public final class ServiceLauncher implements AutoCloseable {
     }
 
     /**
-     * Starts the console with only what it needs: its port, the three services' URLs and the token hashes every service
-     * gets. No store, database or Kafka setting reaches it; each page calls the services with the viewer's own token.
+     * Starts the console with only what it needs: its port, the three services' URLs and the tokens file every service
+     * reads. No store, database or Kafka setting reaches it; each page calls the services with the viewer's own token.
      */
-    private void launchConsole(Path repo, Path logs, Map<String, String> services, ServiceTokens tokens) throws IOException {
+    private void launchConsole(Path repo, Path logs, Map<String, String> services, TokensFile tokens) throws IOException {
         int port = freePort();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
@@ -267,7 +270,7 @@ public final class ServiceLauncher implements AutoCloseable {
         env.put("STOWAGE_CONSOLE_LEDGER_URL", services.get("ledger"));
         env.put("STOWAGE_CONSOLE_GATEKEEPER_URL", services.get("gatekeeper"));
         env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", services.get("provider-adapter"));
-        env.put("STOWAGE_AUTH_TOKENS", tokens.hashLines());
+        env.put("STOWAGE_AUTH_TOKENS_FILE", tokens.path().toString());
         launch(repo, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
         urls.put(CONSOLE, "http://127.0.0.1:" + port);
     }

@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * The bearer tokens of one {@code stowage up}/{@code demo} session: a new random operator token, reader
  * token and services token (a reader the gatekeeper and verifier present to the ledger). The services are given only
- * the hash lines ({@link #hashLines()}, {@code stowage.auth.tokens}); the operator and reader tokens are written to
+ * the hash lines ({@link #lines()}, in the tokens file {@link TokensFile}); the operator and reader tokens are written to
  * {@code <dir>/operator.token} and {@code <dir>/reader.token} (mode 600) for the CLI.
  *
  * @param operator the operator token (43 URL-safe base64 characters, 256 random bits)
@@ -32,8 +32,13 @@ public record ServiceTokens(String operator, String reader, String services) {
 
     /** @return {@code stowage.auth.tokens} for every service: {@code operator:cli-operator:<hex>,reader:cli-reader:<hex>,reader:services:<hex>} */
     String hashLines() {
-        return String.join(",", List.of(line("operator", "cli-operator", operator), line("reader", "cli-reader", reader),
-                line("reader", "services", services)));
+        return String.join(",", lines());
+    }
+
+    /** @return the three hash lines, as the tokens file holds them ({@link TokensFile#SESSION_NAMES}) */
+    List<String> lines() {
+        return List.of(line("operator", "cli-operator", operator), line("reader", "cli-reader", reader),
+                line("reader", "services", services));
     }
 
     /**

@@ -508,7 +508,7 @@ class DemoEndToEndTest {
     }
 
     /**
-     * Bearer tokens: {@code stowage release} with a reader's token or an unknown token exits 3 with one line, deletes
+     * Bearer tokens: {@code stowage release} with a reader's token or an unknown token exits 4 with one line, deletes
      * nothing, and each refusal is in the ledger ({@code GET /api/refusals}) with who and why, never the token.
      */
     @Test
@@ -524,10 +524,10 @@ class DemoEndToEndTest {
         String[] asReader = runCliAs(home, reader, "release", target.toString());
         String[] asUnknown = runCliAs(home, unknown, "release", "--dry-run", target.toString());
 
-        assertThat(asReader[0]).isEqualTo("3");
+        assertThat(asReader[0]).isEqualTo("4");
         assertThat(asReader[2].strip()).doesNotContain("\n").startsWith("stowage: /api/releases refused: this needs an operator token");
         assertThat(asReader[2].lines().count()).isEqualTo(1);
-        assertThat(asUnknown[0]).isEqualTo("3");
+        assertThat(asUnknown[0]).isEqualTo("4");
         assertThat(asUnknown[2].strip()).startsWith("stowage: /api/releases refused: no or unknown bearer token");
         assertThat(DemoRunner.snapshot(target)).as("nothing deleted").isEqualTo(before);
 
