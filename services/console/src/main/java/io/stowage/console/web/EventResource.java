@@ -16,7 +16,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code GET /events/ID}: one ledger event as stored, the page a release condition's evidence id links to. The ledger's
- * {@code GET /api/events/ID} names its topic and asset; {@code GET /api/events?assetId=} gives its type, time and
+ * {@code GET /api/events/ID} names its topic and asset; {@code GET /api/events?assetId=} gives its type, time (else the payload's {@code meta.time}) and
  * dead-letter reason; {@code GET /api/payloads} its payload (the first 1,000 of that asset on that topic are read).
  * An id the ledger does not hold is a 404 page.
  */
@@ -53,7 +53,8 @@ public class EventResource {
         }
         return Templates.event(Pages.who(viewer), new Views.Event(eventId, topic, assetId,
                 summary == null ? "—" : or(Answers.text(summary, "type")),
-                summary == null ? "—" : or(Answers.text(summary, "eventTime")),
+                or(summary == null || Answers.text(summary, "eventTime") == null
+                        ? payload == null ? null : Answers.text(payload.path("meta"), "time") : Answers.text(summary, "eventTime")),
                 summary != null && summary.path("deadLetter").asBoolean(),
                 summary == null ? null : Answers.text(summary, "reason"), pretty(payload)));
     }
