@@ -76,4 +76,14 @@ public interface LedgerApi {
     @GET
     @Path("/audit/chain")
     JsonNode chain(@HeaderParam("Authorization") String authorization);
+
+    /** {@code {"eventId","topic","assetId"}}: one stored event; 404 when the ledger holds no event of that id. */
+    @GET
+    @Path("/events/{eventId}")
+    JsonNode event(@HeaderParam("Authorization") String authorization, @PathParam("eventId") String eventId);
+
+    /** {@code [{"eventId","topic","type","eventTime","deadLetter","reason"}…]}: every event of one asset, oldest first. */
+    @GET
+    @Path("/events")
+    JsonNode events(@HeaderParam("Authorization") String authorization, @QueryParam("assetId") String assetId);
 }

@@ -16,6 +16,11 @@ public record Condition(int number, String name, boolean passed, String reason, 
         evidence = evidence == null ? List.of() : List.copyOf(evidence);
     }
 
+    /** @return the evidence ids with the console's address of each event */
+    public List<EvidenceLink> evidenceLinks() {
+        return evidence.stream().map(EvidenceLink::of).toList();
+    }
+
     /** @return what the condition requires, in words */
     public String words() {
         return ConditionWords.of(number);

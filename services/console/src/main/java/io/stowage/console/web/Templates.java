@@ -39,5 +39,7 @@ final class Templates {
 
     static native TemplateInstance audit(Views.Who who, Views.Audit a);
 
+    static native TemplateInstance event(Views.Who who, Views.Event e);
+
     static native TemplateInstance problem(Views.Who who, Views.Problem p);
 }

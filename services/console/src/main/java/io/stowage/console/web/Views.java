@@ -1,6 +1,7 @@
 package io.stowage.console.web;
 
 import io.quarkus.qute.TemplateData;
+import io.stowage.console.domain.EvidenceLink;
 import io.stowage.console.domain.Sizes;
 
 import java.time.Instant;
@@ -102,23 +103,30 @@ public final class Views {
                              List<Verification> verifications) {
     }
 
-    /** One volume on {@code /volumes}: its record from the provider-adapter and its cost line. */
+    /**
+     * One volume on {@code /volumes}: its record from the provider-adapter and its cost line.
+     *
+     * @param ttlLeft  its time to live left at the cost report's instant ({@code 59m 12s left}, {@code expired …}, {@code none})
+     * @param blockers what the gate named as blocking its newest release (the provider-adapter's record)
+     * @param alert    the detail of its newest {@code provider.alert} in the ledger when it is BLOCKED, else null
+     */
     @TemplateData
     public record VolumeRow(String id, String name, String provider, String purpose, String size, String path,
-                            String state, String createdAt, String expiresAt, String capUsd, String runId,
-                            String costUsd, String monthlyUsd, String releaseReason, List<String> blockers) {
+                            String state, String createdAt, String expiresAt, String ttlLeft, String capUsd,
+                            String runId, String costUsd, String monthlyUsd, String releaseReason,
+                            List<String> blockers, String alert) {
     }
 
     /** One pod on {@code /volumes}: running or terminated (and why), its caps and its cost line. */
     @TemplateData
     public record PodRow(String id, String name, String provider, String gpu, String costPerHourUsd, String state,
-                         String createdAt, String expiresAt, String capUsd, String runId, String costUsd,
+                         String createdAt, String expiresAt, String ttlLeft, String capUsd, String runId, String costUsd,
                          String monthlyUsd) {
     }
 
     /** One run cap on {@code /volumes}: its caps, when it asked for a checkpoint and stopped, what its resources cost. */
     @TemplateData
-    public record RunCapRow(String runId, String capUsd, String maxTime, String createdAt, String checkpointRequestedAt,
+    public record RunCapRow(String runId, String capUsd, String maxTime, String capGpuHours, String createdAt, String checkpointRequestedAt,
                             String triggeredAt, String costUsd) {
     }
 
@@ -145,10 +153,34 @@ public final class Views {
         }
     }
 
-    /** The {@code /audit} page: the hash chain recomputed now and the milestone archives. */
+    /**
+     * The {@code /audit} page: the hash chain recomputed now and the milestone archives.
+     *
+     * @param rows rows the ledger read up to its chain head; when {@code ok} the chain is exactly seq 1 to {@code rows}
+     *             (a gap or a head elsewhere is a break), so {@code rows} is the head's seq
+     */
     @TemplateData
     public record Audit(long rows, boolean ok, String firstBrokenSeq, String firstBrokenEventId, String reason,
                         List<Archive> archives, int assetsAsked) {
+        /** @return the seq the chain verified through: the head's, when intact */
+        public long verifiedThrough() {
+            return rows;
+        }
+
+        /** @return the console's address of the first broken event, null when none is named */
+        public String brokenEventHref() {
+            return firstBrokenEventId == null ? null : EvidenceLink.of(firstBrokenEventId).href();
+        }
+    }
+
+    /**
+     * One ledger event on {@code /events/ID}.
+     *
+     * @param payload its payload as indented JSON, null when not found among the asset's first 1,000 on its topic
+     */
+    @TemplateData
+    public record Event(String eventId, String topic, String assetId, String type, String time, boolean deadLetter,
+                        String reason, String payload) {
     }
 
     /** A problem to show instead of data. */

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.qute.TemplateInstance;
 import io.stowage.console.client.LedgerApi;
 import io.stowage.console.client.ProviderApi;
+import io.stowage.console.domain.TimeLeft;
 import io.stowage.console.session.Viewer;
 import io.stowage.console.session.Viewers;
+import io.stowage.events.AssetIds;
+import io.stowage.events.Topics;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -14,6 +17,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +27,9 @@ import java.util.Map;
  * {@code GET /volumes}: every volume, pod and run cap the provider-adapter keeps ({@code /api/volumes}, {@code /api/pods},
  * {@code /api/runs}) with state, time to live, caps and cost so far, and the archive's monthly cost in the object store
  * against keeping it on a volume. The cost figures are the provider-adapter's own report ({@code GET /api/cost}, the
- * computation {@code stowage cost} prints), asked with the primary store's bytes from the ledger's coverage.
+ * computation {@code stowage cost} prints), asked with the primary store's bytes from the ledger's coverage. Time to
+ * live left is counted to the report's instant. A BLOCKED volume shows its blockers and the detail of its newest
+ * {@code provider.alert} in the ledger ({@code GET /api/payloads}).
  */
 @Path("/volumes")
 @Produces(MediaType.TEXT_HTML)
@@ -48,24 +54,26 @@ public class VolumesResource {
         for (JsonNode line : Answers.iterable(cost.get("lines"))) {
             lines.put(Answers.text(line, "kind") + "/" + Answers.text(line, "id"), line);
         }
+        Instant at = Instant.parse(Answers.text(cost, "at"));
         List<Views.VolumeRow> volumes = new ArrayList<>();
         Map<String, BigDecimal> perRun = new HashMap<>();
         for (JsonNode v : Answers.iterable(provider.volumes(viewer.authorization()))) {
             JsonNode line = lines.get("volume/" + Answers.text(v, "id"));
-            volumes.add(volume(v, line));
+            volumes.add(volume(v, line, at, "BLOCKED".equals(Answers.text(v, "state")) ? alert(viewer, v) : null));
             addToRun(perRun, v, line);
         }
         List<Views.PodRow> pods = new ArrayList<>();
         for (JsonNode p : Answers.iterable(provider.pods(viewer.authorization()))) {
             JsonNode line = lines.get("pod/" + Answers.text(p, "id"));
-            pods.add(pod(p, line));
+            pods.add(pod(p, line, at));
             addToRun(perRun, p, line);
         }
         List<Views.RunCapRow> runs = new ArrayList<>();
         for (JsonNode r : Answers.iterable(provider.runs(viewer.authorization()))) {
             BigDecimal spent = perRun.get(Answers.text(r, "runId"));
             runs.add(new Views.RunCapRow(Answers.text(r, "runId"), or(Answers.text(r, "capUsd"), "none"),
-                    maxTime(r.path("maxSeconds").asLong()), dash(Answers.text(r, "createdAt")),
+                    maxTime(r.path("maxSeconds").asLong()), or(Answers.text(r, "capGpuHours"), "none"),
+                    dash(Answers.text(r, "createdAt")),
                     dash(Answers.text(r, "checkpointRequestedAt")), dash(Answers.text(r, "triggeredAt")),
                     spent == null ? "0" : spent.toPlainString()));
         }
@@ -76,23 +84,35 @@ public class VolumesResource {
                 amount(archive, "onVolumeMonthlyUsd"), amount(archive, "monthlySavingUsd")));
     }
 
-    private static Views.VolumeRow volume(JsonNode v, JsonNode line) {
+    /** @return the detail of the volume's newest {@code provider.alert} the ledger holds, null when none */
+    private String alert(Viewer viewer, JsonNode volume) {
+        String detail = null;
+        JsonNode alerts = ledger.payloads(viewer.authorization(), AssetIds.volume(Answers.text(volume, "id")),
+                Topics.PROVIDER_ALERT);
+        for (JsonNode a : Answers.iterable(alerts)) {
+            detail = Answers.text(a.path("payload"), "detail");
+        }
+        return detail;
+    }
+
+    private static Views.VolumeRow volume(JsonNode v, JsonNode line, Instant at, String alert) {
         List<String> blockers = new ArrayList<>();
         Answers.iterable(v.get("blockers")).forEach(b -> blockers.add(b.asText()));
         return new Views.VolumeRow(Answers.text(v, "id"), dash(Answers.text(v, "name")), Answers.text(v, "provider"),
                 dash(Answers.text(v, "purpose")), v.path("sizeGb").asInt() + " GB", Answers.text(v, "path"),
                 Answers.text(v, "state"), dash(Answers.text(v, "createdAt")), or(Answers.text(v, "expiresAt"), "none"),
-                or(Answers.text(v, "capUsd"), "none"), dash(Answers.text(v, "runId")), cost(line, "costUsd"),
-                cost(line, "monthlyUsd"), Answers.text(v, "releaseReason"), blockers);
+                ttlLeft(v, at), or(Answers.text(v, "capUsd"), "none"), dash(Answers.text(v, "runId")),
+                cost(line, "costUsd"), cost(line, "monthlyUsd"), Answers.text(v, "releaseReason"), blockers, alert);
     }
 
-    private static Views.PodRow pod(JsonNode p, JsonNode line) {
+    private static Views.PodRow pod(JsonNode p, JsonNode line, Instant at) {
         String terminated = Answers.text(p, "terminatedAt");
         String state = terminated == null ? "RUNNING" : "TERMINATED (" + or(Answers.text(p, "reason"), "—") + ")";
         return new Views.PodRow(Answers.text(p, "id"), dash(Answers.text(p, "name")), Answers.text(p, "provider"),
                 p.path("gpuCount").asInt() + " × " + or(Answers.text(p, "gpuTypeId"), "—"),
                 Answers.text(p, "costPerHourUsd"), state, dash(Answers.text(p, "createdAt")),
-                or(Answers.text(p, "expiresAt"), "none"), or(Answers.text(p, "capUsd"), "none"),
+                or(Answers.text(p, "expiresAt"), "none"), terminated == null ? ttlLeft(p, at) : "—",
+                or(Answers.text(p, "capUsd"), "none"),
                 dash(Answers.text(p, "runId")), cost(line, "costUsd"), cost(line, "monthlyUsd"));
     }
 
@@ -112,6 +132,15 @@ public class VolumesResource {
     private static String amount(JsonNode node, String field) {
         JsonNode v = node.get(field);
         return v == null || v.isNull() ? "—" : v.isNumber() ? v.decimalValue().toPlainString() : v.asText();
+    }
+
+    // a destroyed volume has no time left to show; a live one counts down on the provider-adapter's clock
+    private static String ttlLeft(JsonNode resource, Instant at) {
+        if ("DESTROYED".equals(Answers.text(resource, "state"))) {
+            return "—";
+        }
+        String expires = Answers.text(resource, "expiresAt");
+        return TimeLeft.of(expires == null ? null : Instant.parse(expires), at);
     }
 
     private static String maxTime(long seconds) {

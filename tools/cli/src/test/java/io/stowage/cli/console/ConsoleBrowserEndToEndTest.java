@@ -50,8 +50,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The operator console in a real browser (Debian's headless Chromium driven by Selenium through chromedriver), against
  * the packaged services and the console as {@code stowage up} starts them, with the demo's data: sign-in as reader and
  * as operator, a dataset revision's shards, a run's step, the denied release of the run directory (condition 5 naming
- * {@code train.log}), a release asked and done from the page, and the refusals a reader and a forged form get.
- * Screenshots of the main pages go to {@code target/console-screenshots/} (docs/console/ holds copies).
+ * {@code train.log}), a release asked and done from the page, the refusals a reader and a forged form get, the volumes
+ * page against the provider-adapter's own figures (an ACTIVE and a BLOCKED volume), an evidence id opening its ledger
+ * event, and the audit page with the chain verified through the head, then broken after one payload is edited by SQL
+ * (and restored). Screenshots of the main pages go to {@code target/console-screenshots/} (docs/console/ holds copies).
  * Skipped when {@code /usr/bin/chromedriver} is absent.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -271,19 +273,30 @@ class ConsoleBrowserEndToEndTest {
 
     @Test
     @Order(8)
-    void aReaderSeesAVolumesStateTtlCapAndTheArchivesCostAndTheChainIntact() throws Exception {
+    void aReaderSeesAVolumesStateTtlCapAndCostAndTheArchivesCostAndTheChainVerifiedThroughTheHead() throws Exception {
         ProviderClient provider = new ProviderClient(platform.session().serviceUrl("provider-adapter"));
         JsonNode volume = provider.createVolume(Map.of("name", "console-scratch", "purpose", "scratch", "sizeGb", 50,
                 "ttlSeconds", 3600, "capUsd", 5));
+        String id = volume.path("id").asText();
         long primaryBytes = ledgerJson("/api/coverage?store=primary").path("bytes").asLong();
-        JsonNode archive = provider.cost(null, primaryBytes).path("archive");
         signIn(reader, "/volumes");
-        WebElement row = browser.findElement(By.xpath("//table[@id='volumes']//tr[td/code[text()='"
-                + volume.path("id").asText() + "']]"));
-        assertThat(row.findElement(By.className("state")).getText()).startsWith("ACTIVE");
+        String at = browser.findElement(By.id("cost-at")).getText();
+        JsonNode cost = provider.cost(at, primaryBytes);
+        JsonNode archive = cost.path("archive");
+        JsonNode line = line(cost, "volume", id);
+        WebElement row = volumeRow(id);
+        assertThat(row.findElement(By.className("state")).getText())
+                .startsWith(provider.volume(id).orElseThrow().path("state").asText()).startsWith("ACTIVE");
         assertThat(row.getText()).contains("50 GB");
         assertThat(row.findElement(By.className("expires")).getText()).isEqualTo(volume.path("expiresAt").asText());
+        Duration left = Duration.between(java.time.Instant.parse(at), java.time.Instant.parse(volume.path("expiresAt").asText()));
+        assertThat(row.findElement(By.className("ttl-left")).getText()).as("time left at the page's instant")
+                .isEqualTo(left.toMinutes() == 60 ? "1h left" : left.toMinutes() + "m"
+                        + (left.toSecondsPart() == 0 ? "" : " " + left.toSecondsPart() + "s") + " left");
         assertThat(new java.math.BigDecimal(row.findElement(By.className("cap")).getText())).isEqualByComparingTo("5");
+        assertThat(new java.math.BigDecimal(row.findElement(By.className("cost")).getText()))
+                .as("the cost so far is the provider-adapter's line at the page's instant")
+                .isEqualByComparingTo(line.path("costUsd").decimalValue());
         assertThat(Long.parseLong(browser.findElement(By.id("archived-bytes")).getAttribute("data-bytes")))
                 .isEqualTo(primaryBytes).isPositive();
         assertThat(usd(browser.findElement(By.id("store-monthly")).getText()))
@@ -292,13 +305,136 @@ class ConsoleBrowserEndToEndTest {
                 .isEqualByComparingTo(archive.path("onVolumeMonthlyUsd").decimalValue()).isPositive();
         shot("volumes");
 
-        long rows = ledgerJson("/api/audit/chain").path("rows").asLong();
+        long headBefore = chainHead();
         browser.get(console + "/audit");
         String chain = browser.findElement(By.id("chain")).getText();
-        assertThat(chain).startsWith("intact: ");
-        assertThat(Long.parseLong(chain.replaceAll("^intact: (\\d+) rows.*$", "$1"))).isGreaterThanOrEqualTo(rows);
+        long headAfter = chainHead();
+        assertThat(chain).startsWith("intact: verified through seq ");
+        long through = Long.parseLong(chain.replaceAll("^intact: verified through seq (\\d+) .*$", "$1"));
+        assertThat(through).as("the ledger's head seq as the page was made").isBetween(headBefore, headAfter).isPositive();
+        assertThat(browser.findElements(By.id("chain-broken"))).isEmpty();
         assertThat(browser.findElement(By.id("archives")).getText()).contains("No milestone archive was published");
         shot("audit");
+    }
+
+    @Test
+    @Order(9)
+    void aBlockedVolumeShowsWhatBlocksItsReleaseAndTheAlert() throws Exception {
+        ProviderClient provider = new ProviderClient(platform.session().serviceUrl("provider-adapter"));
+        JsonNode volume = provider.createVolume(Map.of("name", "console-blocked", "purpose", "scratch", "sizeGb", 10,
+                "ttlSeconds", 3600));
+        String id = volume.path("id").asText();
+        Files.writeString(Path.of(volume.path("path").asText()).resolve("notes.txt"), "never archived\n");
+        provider.sweep(java.time.Instant.parse(volume.path("createdAt").asText()).plusSeconds(3600).toString());
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500))
+                .until(() -> "BLOCKED".equals(provider.volume(id).orElseThrow().path("state").asText()));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .until(() -> ledgerJson("/api/payloads?assetId=" + enc(AssetIds.volume(id)) + "&topic=provider.alert")
+                        .toString().contains("release-blocked"));
+        signIn(reader, "/volumes");
+        assertThat(volumeRow(id).findElement(By.className("state")).getText()).startsWith("BLOCKED");
+        WebElement why = browser.findElement(By.cssSelector("#volumes tr.volume-blockers[data-id='" + id + "']"));
+        List<String> blockers = why.findElements(By.className("blocker")).stream().map(WebElement::getText).toList();
+        assertThat(blockers).isNotEmpty().containsExactlyElementsOf(texts(provider.volume(id).orElseThrow().path("blockers")));
+        assertThat(String.join("\n", blockers)).contains("notes.txt");
+        assertThat(why.findElement(By.className("alert")).getText()).contains("blocked").contains(volume.path("path").asText());
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", volumeRow(id));
+        shot("volumes-blocked");
+    }
+
+    @Test
+    @Order(10)
+    void aConditionsEvidenceIdOpensThatLedgerEvent() throws Exception {
+        signIn(reader, "/releases");
+        WebElement link = browser.findElements(By.cssSelector("a.evidence")).get(0);
+        String href = link.getAttribute("href");
+        String eventId = link.getAttribute("textContent").strip();
+        assertThat(href).isEqualTo(console + "/events/" + eventId);
+        JsonNode receipt = ledgerJson("/api/events/" + eventId);
+        browser.get(href);
+        assertThat(browser.findElement(By.id("topic")).getText()).isEqualTo(receipt.path("topic").asText());
+        assertThat(browser.findElement(By.id("asset")).getText()).isEqualTo(receipt.path("assetId").asText());
+        WebElement payload = browser.findElement(By.id("payload"));
+        assertThat(payload.getTagName()).as("the payload is shown").isEqualTo("pre");
+        JsonNode stored = null;
+        for (JsonNode e : ledgerJson("/api/payloads?assetId=" + enc(receipt.path("assetId").asText()) + "&topic="
+                + enc(receipt.path("topic").asText()))) {
+            stored = eventId.equals(e.path("eventId").asText()) ? e.path("payload") : stored;
+        }
+        assertThat(stored).as("the ledger's payload of " + eventId).isNotNull();
+        assertThat(io.stowage.events.EventCodec.mapper().readTree(payload.getText())).isEqualTo(stored);
+        shot("event");
+        browser.get(console + "/events/no-such-event");
+        assertThat(browser.findElement(By.tagName("body")).getText()).contains("404");
+    }
+
+    @Test
+    @Order(11)
+    void aPayloadEditedBySqlShowsTheChainBrokenAtItsSeq() throws Exception {
+        var stack = platform.session().stack();
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword())) {
+            String victim;
+            long victimSeq;
+            String original;
+            try (var q = db.prepareStatement("select event_id, seq, payload from ledger_event where payload like '{%' "
+                    + "and not dead_letter order by seq limit 1 offset 5"); var rs = q.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                victim = rs.getString(1);
+                victimSeq = rs.getLong(2);
+                original = rs.getString(3);
+            }
+            assertThat(update(db, "{\"edited\":true," + original.substring(1), victim)).isEqualTo(1);
+            try {
+                signIn(reader, "/audit");
+                assertThat(browser.findElement(By.id("chain-broken")).getText())
+                        .contains("HASH CHAIN IS BROKEN").contains("seq " + victimSeq);
+                assertThat(browser.findElement(By.id("chain")).getText()).startsWith("broken at seq " + victimSeq)
+                        .contains("the row was changed");
+                assertThat(browser.findElement(By.id("broken-event")).getText()).isEqualTo(victim);
+                shot("audit-broken");
+            } finally {
+                update(db, original, victim);
+            }
+            browser.get(console + "/audit");
+            assertThat(browser.findElement(By.id("chain")).getText()).as("restored, it verifies again").startsWith("intact");
+        }
+    }
+
+    private static int update(java.sql.Connection db, String payload, String eventId) throws java.sql.SQLException {
+        try (var u = db.prepareStatement("update ledger_event set payload = ? where event_id = ?")) {
+            u.setString(1, payload);
+            u.setString(2, eventId);
+            return u.executeUpdate();
+        }
+    }
+
+    /** @return the seq of the ledger's chain head now, read from its database */
+    private static long chainHead() throws java.sql.SQLException {
+        var stack = platform.session().stack();
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             var q = db.prepareStatement("select seq from ledger_chain_head where id = 1"); var rs = q.executeQuery()) {
+            assertThat(rs.next()).isTrue();
+            return rs.getLong(1);
+        }
+    }
+
+    private static JsonNode line(JsonNode cost, String kind, String id) {
+        for (JsonNode l : cost.path("lines")) {
+            if (kind.equals(l.path("kind").asText()) && id.equals(l.path("id").asText())) {
+                return l;
+            }
+        }
+        throw new AssertionError("no " + kind + " line " + id + " in " + cost);
+    }
+
+    private static WebElement volumeRow(String id) {
+        return browser.findElement(By.cssSelector("#volumes tr.volume[data-id='" + id + "']"));
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
     }
 
     private static java.math.BigDecimal usd(String text) {
