@@ -9,6 +9,7 @@ import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.ReleaseJournal;
+import io.stowage.provideradapter.metrics.ReleaseMetrics;
 import io.stowage.provideradapter.persistence.FileReleaseJournal;
 import io.stowage.provideradapter.release.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,19 +46,20 @@ public class ReleaseBeans {
 
     /**
      * @return the handler deleting local directories under {@code stowage.provider-adapter.volume-roots}, never
-     *         {@code stowage.gate.protected-roots} nor a home directory, with the UTC clock
+     *         {@code stowage.gate.protected-roots} nor a home directory, with the UTC clock, counting each outcome on
+     *         {@code /q/metrics}
      */
     @Produces
     @Singleton
     ReleaseHandler releaseHandler(GateSettings config, ProviderAdapterConfig state, DecisionAuthenticator authenticator,
-                                  ReleaseJournal journal) {
+                                  ReleaseJournal journal, ReleaseMetrics metrics) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
         if (policy.volumeRoots().isEmpty()) {
             LOG.error("stowage.provider-adapter.volume-roots (env STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS) is not set: "
                     + "every gate.passed will be refused as outside-volume-roots, nothing deleted");
         }
-        return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC());
+        return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC(), metrics);
     }
 
     /** @return the sender of outcomes that marks each acknowledged one in the journal */

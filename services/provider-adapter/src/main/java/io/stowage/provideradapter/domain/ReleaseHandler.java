@@ -37,13 +37,21 @@ public final class ReleaseHandler {
     private final DecisionAuthenticator authenticator;
     private final ReleaseJournal journal;
     private final Clock clock;
+    private final ReleaseMeter meter;
 
     public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
                           Clock clock) {
+        this(provider, authenticator, journal, clock, ReleaseMeter.NONE);
+    }
+
+    /** @param meter told of every outcome decided now (not of one answered again for a request already done) */
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
+                          Clock clock, ReleaseMeter meter) {
         this.provider = provider;
         this.authenticator = authenticator;
         this.journal = journal;
         this.clock = clock;
+        this.meter = meter;
     }
 
     /**
@@ -59,7 +67,8 @@ public final class ReleaseHandler {
         Optional<String> forged = authenticator.problem(value, signature);
         GatePassed passed = EventCodec.decode(GatePassed.class, value);
         if (forged.isPresent()) {
-            return Optional.of(failed(passed, "gate decision not authenticated: " + forged.get() + "; nothing deleted"));
+            return Optional.of(metered(failed(passed, "gate decision not authenticated: " + forged.get()
+                    + "; nothing deleted")));
         }
         if (passed.dryRun()) {
             return Optional.empty();
@@ -73,16 +82,16 @@ public final class ReleaseHandler {
             return Optional.of(outcome);
         }
         if (known.isPresent()) {
-            return Optional.of(execute(known.get()).outcome());
+            return Optional.of(executeMetered(known.get()).outcome());
         }
         ReleaseEntry approved = ReleaseEntry.approved(passed, clock.instant());
         try {
             journal.save(approved);
         } catch (IOException e) {
-            return Optional.of(failed(passed, "cannot record request " + passed.requestId() + " in the release "
-                    + "journal (" + e.getMessage() + "); nothing deleted"));
+            return Optional.of(metered(failed(passed, "cannot record request " + passed.requestId() + " in the release "
+                    + "journal (" + e.getMessage() + "); nothing deleted")));
         }
-        return Optional.of(execute(approved).outcome());
+        return Optional.of(executeMetered(approved).outcome());
     }
 
     /**
@@ -99,7 +108,7 @@ public final class ReleaseHandler {
                 try {
                     LOG.log(System.Logger.Level.WARNING, "release request {0} was left {1}: finishing it",
                             entry.requestId(), entry.state());
-                    now = execute(entry);
+                    now = executeMetered(entry);
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.ERROR, "release request " + entry.requestId() + " left "
                             + entry.state() + " cannot be finished now; retried later", e);
@@ -148,6 +157,18 @@ public final class ReleaseHandler {
     private static String requestId(StowageEvent outcome) {
         return outcome instanceof VolumeReleased r ? r.requestId()
                 : outcome instanceof VolumeReleaseFailed f ? f.requestId() : null;
+    }
+
+    private ReleaseEntry executeMetered(ReleaseEntry entry) {
+        long start = System.nanoTime();
+        ReleaseEntry done = execute(entry);
+        meter.decided(done.outcome(), System.nanoTime() - start);
+        return done;
+    }
+
+    private StowageEvent metered(StowageEvent outcome) {
+        meter.decided(outcome, 0);
+        return outcome;
     }
 
     private ReleaseEntry execute(ReleaseEntry entry) {
