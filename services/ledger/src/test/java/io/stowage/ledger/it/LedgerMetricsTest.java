@@ -89,8 +89,11 @@ class LedgerMetricsTest {
             assertThat(metric("stowage_ledger_consumer_lag_records", "topic=\"" + Topics.OBJECT_UPLOAD_FAILED + "\""))
                     .as("lag gauge of the topic").isZero();
         });
+        RestAssured.given().header("Authorization", "Bearer wrong-" + run).get("/api/events/refused-" + run)
+                .then().statusCode(401);
+        RestAssured.get("/api/events/anonymous-" + run).then().statusCode(401);
         String text = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
-        assertThat(text).as("no asset, path, event id or token in /q/metrics").doesNotContain(run)
+        assertThat(text).as("no asset, path, event id or token in /q/metrics, refused requests included").doesNotContain(run)
                 .doesNotContain("test-reader").doesNotContain("226b2cc4bd9718aa4f96");
         assertThat(text).contains("stowage_ledger_consumer_lag_records{topic=\"" + Topics.dlq(Topics.GATE_PASSED) + "\"");
     }
