@@ -9,6 +9,7 @@ import io.stowage.provideradapter.domain.OutcomeDelivery;
 import io.stowage.provideradapter.domain.ReleaseHandler;
 import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.ReleaseJournal;
+import io.stowage.provideradapter.metrics.ReleaseMetrics;
 import io.stowage.provideradapter.persistence.FileReleaseJournal;
 import io.stowage.provideradapter.release.LocalDiskProvider;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,19 +47,21 @@ public class ReleaseBeans {
     /**
      * @return the handler deleting local directories under {@code stowage.provider-adapter.volume-roots}, never
      *         {@code stowage.gate.protected-roots} nor a home directory, with the UTC clock, joining a large
-     *         decision's inventory from {@code gate.inventory}
+     *         decision's inventory from {@code gate.inventory}, counting each outcome on {@code /q/metrics}
      */
     @Produces
     @Singleton
     ReleaseHandler releaseHandler(GateSettings config, ProviderAdapterConfig state, DecisionAuthenticator authenticator,
-                                  ReleaseJournal journal, io.stowage.provideradapter.messaging.GateInventoryReader parts) {
+                                  ReleaseJournal journal, io.stowage.provideradapter.messaging.GateInventoryReader parts,
+                                  ReleaseMetrics metrics) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 state.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
         if (policy.volumeRoots().isEmpty()) {
             LOG.error("stowage.provider-adapter.volume-roots (env STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS) is not set: "
                     + "every gate.passed will be refused as outside-volume-roots, nothing deleted");
         }
-        return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC(), parts);
+        return new ReleaseHandler(new LocalDiskProvider(policy), authenticator, journal, Clock.systemUTC(), parts,
+                metrics);
     }
 
     /** @return the sender of outcomes that marks each acknowledged one in the journal */

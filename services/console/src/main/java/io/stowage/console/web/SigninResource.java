@@ -32,12 +32,15 @@ public class SigninResource {
     private final SessionStore sessions;
     private final Viewers viewers;
     private final ConsoleConfig config;
+    private final SigninMetrics metrics;
 
-    SigninResource(TokenCheck tokens, SessionStore sessions, Viewers viewers, ConsoleConfig config) {
+    SigninResource(TokenCheck tokens, SessionStore sessions, Viewers viewers, ConsoleConfig config,
+                   SigninMetrics metrics) {
         this.tokens = tokens;
         this.sessions = sessions;
         this.viewers = viewers;
         this.config = config;
+        this.metrics = metrics;
     }
 
     /** @return the sign-in form */
@@ -55,6 +58,7 @@ public class SigninResource {
     @Produces(MediaType.TEXT_HTML)
     public Response signin(@FormParam("token") String token, @FormParam("next") String next) {
         Optional<Viewer> viewer = tokens.check(token);
+        metrics.attempt(viewer.isPresent());
         if (viewer.isEmpty()) {
             LOG.info("refused a sign-in: unknown token");
             return Response.status(401).entity(Templates.signin("That token is not a reader's or an operator's.",

@@ -24,11 +24,13 @@ public class DeadLetterConsumer {
 
     private final EventRecorder recorder;
     private final StoreRetry retry;
+    private final LedgerMetrics metrics;
 
     @Inject
-    public DeadLetterConsumer(EventRecorder recorder, StoreRetry retry) {
+    public DeadLetterConsumer(EventRecorder recorder, StoreRetry retry, LedgerMetrics metrics) {
         this.recorder = recorder;
         this.retry = retry;
+        this.metrics = metrics;
     }
 
     /** @return completes once the dead letter is stored (or was already) and acked */
@@ -36,7 +38,8 @@ public class DeadLetterConsumer {
     public Uni<Void> consume(Message<byte[]> message) {
         KafkaPosition at = KafkaRecords.positionOf(message);
         StoredEvent row = StoredEvent.deadLetter(at, message.getPayload(), Instant.now());
-        return retry.run(() -> recorder.record(row, null))
+        return retry.run(metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, null)))
+                .invoke(stored -> metrics.ingested(stored ? java.util.List.of(row) : java.util.List.of()))
                 .invoke(stored -> LOG.infof("%s dead letter %s from %s asset %s: %s", stored ? "stored" : "duplicate",
                         row.eventId(), row.topic(), row.assetId(), row.reason()))
                 .chain(stored -> Uni.createFrom().completionStage(message.ack()))

@@ -37,12 +37,15 @@ public class EventConsumer {
     private final EventRecorder recorder;
     private final StoreRetry retry;
     private final DeadLetterPublisher deadLetters;
+    private final LedgerMetrics metrics;
 
     @Inject
-    public EventConsumer(EventRecorder recorder, StoreRetry retry, DeadLetterPublisher deadLetters) {
+    public EventConsumer(EventRecorder recorder, StoreRetry retry, DeadLetterPublisher deadLetters,
+                         LedgerMetrics metrics) {
         this.recorder = recorder;
         this.retry = retry;
         this.deadLetters = deadLetters;
+        this.metrics = metrics;
     }
 
     /** @return completes once every record of the batch is stored (or was already) or dead-lettered, and the batch acked */
@@ -60,15 +63,16 @@ public class EventConsumer {
             } catch (InvalidEventException e) {
                 LOG.warnf("dead-lettering %s partition %d offset %d (ce_id %s, asset %s): %s", at.topic(), at.partition(),
                         at.offset(), at.header(CloudEventHeaders.ID), at.key(), e.getMessage());
-                refused.add(deadLetters.send(at, record.getPayload(), e));
+                refused.add(deadLetters.send(at, record.getPayload(), e).invoke(() -> metrics.deadLetterSent(at.topic())));
             }
         }
         Uni<Void> dlq = refused.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(refused).andFailFast().replaceWithVoid();
         // a batch is retried only twice: if it still fails, storing one by one (each with the full retry policy)
         // tells a database outage (the first event waits) from one event that cannot be stored (it is dead-lettered)
-        return dlq.chain(() -> retry.run(() -> recorder.recordAll(appends), BATCH_RETRIES))
-                .invoke(count -> LOG.debugf("batch of %d events: %d stored, %d duplicates", appends.size(), (int) count,
-                        appends.size() - count))
+        return dlq.chain(() -> retry.run(metrics.timed(LedgerMetrics.BATCH, () -> recorder.recordAll(appends)), BATCH_RETRIES))
+                .invoke(rows -> LOG.debugf("batch of %d events: %d stored, %d duplicates", appends.size(), rows.size(),
+                        appends.size() - rows.size()))
+                .invoke(metrics::ingested)
                 .replaceWithVoid()
                 .onFailure().recoverWithUni(failure -> {
                     LOG.errorf(failure, "cannot store a batch of %d events; storing them one by one", appends.size());
@@ -85,12 +89,14 @@ public class EventConsumer {
         return Multi.createFrom().iterable(indexes).onItem().transformToUniAndConcatenate(i -> {
             EventAppend a = appends.get(i);
             StoredEvent row = a.row();
-            return retry.run(() -> recorder.record(row, a.event())).replaceWithVoid()
+            return retry.run(metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, a.event())))
+                    .invoke(stored -> metrics.ingested(stored ? List.of(row) : List.of())).replaceWithVoid()
                     .onFailure().recoverWithUni(failure -> {
                         LOG.errorf(failure, "cannot store event %s type %s asset %s: dead-lettering it", row.eventId(),
                                 row.type(), row.assetId());
                         KafkaRecord<String, byte[]> record = records.get(i);
-                        return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), failure);
+                        return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), failure)
+                                .invoke(() -> metrics.deadLetterSent(row.topic()));
                     });
         }).collect().last().replaceWithVoid();
     }

@@ -55,12 +55,12 @@ public class EventRecorder {
      * not seen before (an id repeated inside the batch counts once). Must be called on a Vert.x context.
      *
      * @param batch events in consumption order (per partition, offsets ascending)
-     * @return how many rows were stored now (the rest were duplicates); fails, storing nothing, when any
+     * @return the rows stored now, in chain order (the rest were duplicates); fails, storing nothing, when any
      *         projection or insert fails or the chain head row is missing
      */
-    public Uni<Integer> recordAll(List<EventAppend> batch) {
+    public Uni<List<StoredEvent>> recordAll(List<EventAppend> batch) {
         if (batch.isEmpty()) {
-            return Uni.createFrom().item(0);
+            return Uni.createFrom().item(List.of());
         }
         List<String> ids = batch.stream().map(a -> a.row().eventId()).distinct().toList();
         return Panache.withTransaction(() -> LedgerChainHead.<LedgerChainHead>findById(LedgerChainHead.ID,
@@ -78,7 +78,7 @@ public class EventRecorder {
                     return projections.preload(events).chain(preloaded -> Multi.createFrom().iterable(fresh)
                             .onItem().transformToUniAndConcatenate(a -> project(a.event(), preloaded).chain(() -> append(head, a.row())))
                             .collect().last()
-                            .replaceWith(fresh.size()));
+                            .replaceWith(fresh.stream().map(EventAppend::row).toList()));
                 })));
     }
 

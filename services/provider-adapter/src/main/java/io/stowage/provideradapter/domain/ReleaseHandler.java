@@ -43,21 +43,32 @@ public final class ReleaseHandler {
     private final ReleaseJournal journal;
     private final Clock clock;
     private final InventoryParts parts;
+    private final ReleaseMeter meter;
 
     /** A handler that refuses every decision whose inventory travels by reference ({@link InventoryParts#NONE}). */
     public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
                           Clock clock) {
-        this(provider, authenticator, journal, clock, InventoryParts.NONE);
+        this(provider, authenticator, journal, clock, InventoryParts.NONE, ReleaseMeter.NONE);
     }
 
-    /** @param parts reads the {@code gate.inventory} parts of a decision too large for one record */
+    /** @param meter told of every outcome decided now (not of one answered again for a request already done) */
     public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
-                          Clock clock, InventoryParts parts) {
+                          Clock clock, ReleaseMeter meter) {
+        this(provider, authenticator, journal, clock, InventoryParts.NONE, meter);
+    }
+
+    /**
+     * @param parts reads the {@code gate.inventory} parts of a decision too large for one record
+     * @param meter told of every outcome decided now (not of one answered again for a request already done)
+     */
+    public ReleaseHandler(ReleaseProvider provider, DecisionAuthenticator authenticator, ReleaseJournal journal,
+                          Clock clock, InventoryParts parts, ReleaseMeter meter) {
         this.provider = provider;
         this.authenticator = authenticator;
         this.journal = journal;
         this.clock = clock;
         this.parts = parts;
+        this.meter = meter;
     }
 
     /**
@@ -73,7 +84,8 @@ public final class ReleaseHandler {
         Optional<String> forged = authenticator.problem(value, signature);
         GatePassed passed = EventCodec.decode(GatePassed.class, value);
         if (forged.isPresent()) {
-            return Optional.of(failed(passed, "gate decision not authenticated: " + forged.get() + "; nothing deleted"));
+            return Optional.of(metered(failed(passed, "gate decision not authenticated: " + forged.get()
+                    + "; nothing deleted")));
         }
         if (passed.dryRun()) {
             return Optional.empty();
@@ -87,14 +99,14 @@ public final class ReleaseHandler {
             return Optional.of(outcome);
         }
         if (known.isPresent()) {
-            return Optional.of(execute(known.get()).outcome());
+            return Optional.of(executeMetered(known.get()).outcome());
         }
         if (passed.inventoryByReference()) {
             Optional<GatePassed> joined = joined(passed);
             if (joined.isEmpty()) {
-                return Optional.of(failed(passed, "the " + passed.inventoryParts() + " gate.inventory part(s) of gate"
-                        + " decision " + passed.meta().eventId() + " are not all on the topic, or do not join to its"
-                        + " inventoryDigest; nothing deleted"));
+                return Optional.of(metered(failed(passed, "the " + passed.inventoryParts() + " gate.inventory part(s)"
+                        + " of gate decision " + passed.meta().eventId() + " are not all on the topic, or do not join to"
+                        + " its inventoryDigest; nothing deleted")));
             }
             passed = joined.get();
         }
@@ -102,10 +114,10 @@ public final class ReleaseHandler {
         try {
             journal.save(approved);
         } catch (IOException e) {
-            return Optional.of(failed(passed, "cannot record request " + passed.requestId() + " in the release "
-                    + "journal (" + e.getMessage() + "); nothing deleted"));
+            return Optional.of(metered(failed(passed, "cannot record request " + passed.requestId() + " in the release "
+                    + "journal (" + e.getMessage() + "); nothing deleted")));
         }
-        return Optional.of(execute(approved).outcome());
+        return Optional.of(executeMetered(approved).outcome());
     }
 
     /**
@@ -122,7 +134,7 @@ public final class ReleaseHandler {
                 try {
                     LOG.log(System.Logger.Level.WARNING, "release request {0} was left {1}: finishing it",
                             entry.requestId(), entry.state());
-                    now = execute(entry);
+                    now = executeMetered(entry);
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.ERROR, "release request " + entry.requestId() + " left "
                             + entry.state() + " cannot be finished now; retried later", e);
@@ -171,6 +183,18 @@ public final class ReleaseHandler {
     private static String requestId(StowageEvent outcome) {
         return outcome instanceof VolumeReleased r ? r.requestId()
                 : outcome instanceof VolumeReleaseFailed f ? f.requestId() : null;
+    }
+
+    private ReleaseEntry executeMetered(ReleaseEntry entry) {
+        long start = System.nanoTime();
+        ReleaseEntry done = execute(entry);
+        meter.decided(done.outcome(), System.nanoTime() - start);
+        return done;
+    }
+
+    private StowageEvent metered(StowageEvent outcome) {
+        meter.decided(outcome, 0);
+        return outcome;
     }
 
     private ReleaseEntry execute(ReleaseEntry entry) {

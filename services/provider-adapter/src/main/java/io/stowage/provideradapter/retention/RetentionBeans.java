@@ -11,6 +11,7 @@ import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.retention.RetentionDecider;
 import io.stowage.provideradapter.domain.retention.RetentionDelivery;
 import io.stowage.provideradapter.domain.retention.RetentionExecutor;
+import io.stowage.provideradapter.metrics.RetentionMetrics;
 import io.stowage.provideradapter.persistence.FileRetentionJournal;
 import io.stowage.provideradapter.storage.S3RetentionSources;
 import io.stowage.store.StoreConfig;
@@ -50,7 +51,7 @@ public class RetentionBeans {
     @Produces
     @Singleton
     Retention retention(Config config, StoreSettings settings, GateSettings gate, DecisionAuthenticator authenticator,
-                        ClientToken token, ProviderAdapterConfig state, EventPublisher sender) {
+                        ClientToken token, ProviderAdapterConfig state, EventPublisher sender, RetentionMetrics metrics) {
         GateSignature signature;
         try {
             signature = new GateSignature(gate.signingKey().orElse(null));
@@ -72,7 +73,7 @@ public class RetentionBeans {
         URI ledger = URI.create(config.getOptionalValue("stowage.ledger.url", String.class).orElse("http://127.0.0.1:8086"));
         sources = new S3RetentionSources(ledger, token.authorizationHeader(), stores);
         Clock clock = Clock.systemUTC();
-        RetentionExecutor executor = new RetentionExecutor(sources, authenticator, journal, clock);
+        RetentionExecutor executor = new RetentionExecutor(sources, authenticator, journal, clock, metrics);
         return Retention.on(new RetentionDecider(sources, signature, clock),
                 new RetentionDelivery(executor, events -> sender.sendAll(events)));
     }

@@ -115,6 +115,24 @@ class ReleaseHandlerTest {
     }
 
     @Test
+    void theMeterIsToldOfTheReleaseOnceAndNotOfItsOutcomeAnsweredAgainNorOfADryRun() {
+        List<StowageEvent> told = new ArrayList<>();
+        ReleaseHandler metered = new ReleaseHandler(new RecordingProvider(ReleaseResult.released(3, 8)),
+                DecisionAuthenticator.of(Optional.of(KEY)), journal, CLOCK, (outcome, nanos) -> told.add(outcome));
+
+        signedAndHandled(metered, passed(true));
+        StowageEvent first = signedAndHandled(metered, passed(false)).orElseThrow();
+        signedAndHandled(metered, passed(false));
+        byte[] value = EventCodec.encode(passed(false));
+        metered.handle(value, null);
+
+        assertThat(told).hasSize(2);
+        assertThat(told.get(0)).isEqualTo(first).isInstanceOf(VolumeReleased.class);
+        assertThat(told.get(1)).isInstanceOfSatisfying(VolumeReleaseFailed.class, failed ->
+                assertThat(failed.reason()).startsWith("gate decision not authenticated"));
+    }
+
+    @Test
     void aRefusalBecomesVolumeReleaseFailedWithTheReasonAndNothingIsRenamed() {
         RecordingProvider provider = new RecordingProvider(ReleaseResult.refused("changed\nsince the gate"));
 
@@ -273,7 +291,7 @@ class ReleaseHandlerTest {
             return Optional.of(INVENTORY.entries());
         };
         ReleaseHandler handler = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), journal, CLOCK,
-                parts);
+                parts, ReleaseMeter.NONE);
 
         Optional<StowageEvent> event = signedAndHandled(handler, byReference);
 
@@ -296,7 +314,7 @@ class ReleaseHandlerTest {
             MemoryReleaseJournal fresh = new MemoryReleaseJournal();
             RecordingProvider provider = new RecordingProvider(ReleaseResult.released(3, 8));
             ReleaseHandler handler = new ReleaseHandler(provider, DecisionAuthenticator.of(Optional.of(KEY)), fresh,
-                    CLOCK, decision -> read);
+                    CLOCK, decision -> read, ReleaseMeter.NONE);
 
             Optional<StowageEvent> event = signedAndHandled(handler, passed(false).byReference(1));
 

@@ -41,11 +41,13 @@ public class ShardResource {
     private final Clock clock = Clock.systemUTC();
 
     private final LedgerRevisions ledger;
+    private final ShardMetrics metrics;
 
-    ShardResource(ShardBuilderConfig config, EventPublisher publisher, LedgerRevisions ledger) {
+    ShardResource(ShardBuilderConfig config, EventPublisher publisher, LedgerRevisions ledger, ShardMetrics metrics) {
         this.config = config;
         this.publisher = publisher;
         this.ledger = ledger;
+        this.metrics = metrics;
         int parallelism = config.parallelism() > 0 ? config.parallelism() : Runtime.getRuntime().availableProcessors();
         this.sharder = new DatasetSharder(new ShardWriter(config.sourceDateEpoch()), parallelism);
     }
@@ -65,11 +67,19 @@ public class ShardResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public ShardResponse shard(ShardRequestBody body) throws IOException {
-        SealedDataset sealed = sharder.shard(toRequest(body), ledger);
-        if (!sealed.alreadySealed()) {
-            List<StowageEvent> events = DatasetEvents.of(sealed, clock);
-            publisher.sendAll(events);
+        long start = System.nanoTime();
+        SealedDataset sealed;
+        try {
+            sealed = sharder.shard(toRequest(body), ledger);
+            if (!sealed.alreadySealed()) {
+                List<StowageEvent> events = DatasetEvents.of(sealed, clock);
+                publisher.sendAll(events);
+            }
+        } catch (IOException | RuntimeException e) {
+            metrics.refused(e, System.nanoTime() - start);
+            throw e;
         }
+        metrics.built(sealed.shards(), sealed.alreadySealed(), System.nanoTime() - start);
         var manifest = sealed.manifest();
         return new ShardResponse(manifest.dataset(), manifest.revision(),
                 AssetIds.dataset(manifest.dataset(), manifest.revision()), sealed.shards().size(),

@@ -37,12 +37,20 @@ public final class RetentionExecutor {
     private final RetentionJournal journal;
     private final JournaledDeletion deletion;
     private final Clock clock;
+    private final RetentionMeter meter;
 
     public RetentionExecutor(RetentionSources sources, DecisionAuthenticator authenticator, RetentionJournal journal,
                              Clock clock) {
+        this(sources, authenticator, journal, clock, RetentionMeter.NONE);
+    }
+
+    /** @param meter told of every outcome decided now (not of one answered again for a decision already done) */
+    public RetentionExecutor(RetentionSources sources, DecisionAuthenticator authenticator, RetentionJournal journal,
+                             Clock clock, RetentionMeter meter) {
         this.journal = journal;
         this.deletion = new JournaledDeletion(sources, authenticator, journal, clock);
         this.clock = clock;
+        this.meter = meter;
     }
 
     /**
@@ -57,14 +65,21 @@ public final class RetentionExecutor {
     public synchronized Outcome execute(byte[] value, String signature) {
         RetentionDecided decision = EventCodec.decode(RetentionDecided.class, value);
         Optional<String> forged = deletion.authenticator().problem(value, signature);
-        if (forged.isPresent()) {
-            return refusedWhole(decision, "retention decision not authenticated: " + forged.get() + "; nothing deleted");
-        }
-        Optional<RetentionEntry> known = journal.entry(decision.meta().eventId());
+        Optional<RetentionEntry> known = forged.isPresent() ? Optional.empty() : journal.entry(decision.meta().eventId());
         if (known.isPresent() && known.get().state() == RetentionEntry.State.DONE) {
             LOG.log(System.Logger.Level.INFO, "retention.decided event {0} was executed already: answering its "
                     + "recorded outcome again, nothing deleted", decision.meta().eventId());
             return outcomeOf(known.get());
+        }
+        Outcome outcome = decide(decision, value, signature, forged, known);
+        meter.decided(outcome);
+        return outcome;
+    }
+
+    private Outcome decide(RetentionDecided decision, byte[] value, String signature, Optional<String> forged,
+                           Optional<RetentionEntry> known) {
+        if (forged.isPresent()) {
+            return refusedWhole(decision, "retention decision not authenticated: " + forged.get() + "; nothing deleted");
         }
         if (known.isPresent()) {
             return resume(decision, known.get());
@@ -108,6 +123,7 @@ public final class RetentionExecutor {
                     LOG.log(System.Logger.Level.WARNING, "retention decision {0} was left {1}: checking it again and "
                             + "finishing it", entry.decisionId(), entry.state());
                     now = deletion.finish(entry);
+                    meter.decided(outcomeOf(now));
                 } catch (IOException | RuntimeException e) {
                     LOG.log(System.Logger.Level.ERROR, "retention decision " + entry.decisionId() + " left "
                             + entry.state() + " is not finished now, nothing more deleted; retried later", e);

@@ -75,6 +75,24 @@ class RetentionExecutorTest {
     }
 
     @Test
+    void theMeterIsToldOfEachDecisionDecidedNowAndNotOfItsOutcomeAnsweredAgain() throws Exception {
+        List<RetentionExecutor.Outcome> told = new java.util.ArrayList<>();
+        RetentionExecutor metered = new RetentionExecutor(sources, DecisionAuthenticator.of(Optional.of(KEY)),
+                FileRetentionJournal.open(state.resolve("metered")), CLOCK, told::add);
+        RetentionDecider.Signed signed = decider.decide("e", "r", KEEP_LAST_AND_BEST, "ops");
+
+        metered.execute(signed.value(), signed.signature());
+        metered.execute(signed.value(), signed.signature());
+        metered.execute(signed.value(), null);
+
+        assertThat(told).hasSize(2);
+        assertThat(told.get(0).expired()).extracting(CheckpointExpired::step).containsExactly(100L, 300L);
+        assertThat(told.get(1).expired()).isEmpty();
+        assertThat(told.get(1).refused().orElseThrow().refusals()).singleElement()
+                .satisfies(r -> assertThat(r.reason()).contains("no stowage-signature header"));
+    }
+
+    @Test
     void aForgedDecisionDeletesNothing() throws Exception {
         RetentionDecider.Signed signed = decider.decide("e", "r", KEEP_LAST_AND_BEST, "ops");
 
