@@ -29,6 +29,14 @@ public interface LedgerApi {
     @Path("/status")
     LedgerStatus status(@HeaderParam("Authorization") String authorization);
 
+    /**
+     * {@code [{"eventId","time","topic","kind","subject","detail"}…]}: the newest alerts (provider alerts, failed
+     * releases and uploads, refused retention steps, verifications not OK, dead letters), newest first.
+     */
+    @GET
+    @Path("/alerts")
+    JsonNode alerts(@HeaderParam("Authorization") String authorization, @QueryParam("limit") int limit);
+
     /** {@code {"group","total","caughtUp","partitions":[…]}}: how far the ledger's consumer is behind. */
     @GET
     @Path("/lag")

@@ -19,7 +19,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code GET /}: counts, bytes per store, ledger lag, dead letters and the scrub's coverage, from the ledger. */
+/**
+ * {@code GET /}: counts, bytes per store, ledger lag, dead letters, the scrub's coverage and the newest alerts
+ * ({@code GET /api/alerts}), from the ledger.
+ */
 @Path("/")
 public class OverviewResource {
     private static final List<String> STORES = List.of("primary", "replica");
@@ -47,10 +50,33 @@ public class OverviewResource {
                     c.objectsOverdue(), c.oldestUncheckedKey(), Views.time(c.oldestUncheckedSince())));
         }
         List<AssetName> names = AssetIndex.names(ledger, viewer);
+        Alerts alerts = alerts(viewer);
         Views.Overview o = new Views.Overview(s.events(), s.assets(), s.objects(), s.objectsVerified(), s.objectsFullRead(),
                 s.gatesPassed(), s.gatesDenied(), s.releases(), s.deadLetters(), lag(viewer), stores, volumes(viewer),
-                AssetIndex.datasets(names).size(), AssetIndex.runs(names).size());
+                AssetIndex.datasets(names).size(), AssetIndex.runs(names).size(), alerts.rows(), alerts.problem());
         return Templates.overview(Pages.who(viewer), o);
+    }
+
+    /** The overview shows this many of the newest alerts. */
+    static final int ALERTS = 10;
+
+    private record Alerts(List<Views.AlertRow> rows, String problem) {
+    }
+
+    private Alerts alerts(Viewer viewer) {
+        try {
+            List<Views.AlertRow> rows = new ArrayList<>();
+            for (JsonNode a : Answers.iterable(ledger.alerts(viewer.authorization(), ALERTS))) {
+                String id = Answers.text(a, "eventId");
+                String time = Answers.text(a, "time");
+                rows.add(new Views.AlertRow(io.stowage.console.domain.EvidenceLink.of(id), time == null ? "—" : time,
+                        Answers.text(a, "topic"), Answers.text(a, "kind"), Answers.text(a, "subject"),
+                        Answers.text(a, "detail")));
+            }
+            return new Alerts(rows, null);
+        } catch (WebApplicationException | jakarta.ws.rs.ProcessingException e) {
+            return new Alerts(List.of(), "the ledger did not answer its alerts: " + e.getMessage());
+        }
     }
 
     private String lag(Viewer viewer) {

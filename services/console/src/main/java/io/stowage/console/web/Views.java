@@ -40,7 +40,20 @@ public final class Views {
     @TemplateData
     public record Overview(long events, long assets, long objects, long objectsVerified, long objectsFullRead,
                            long gatesPassed, long gatesDenied, long releases, long deadLetters, String lag,
-                           List<StoreRow> stores, long volumes, long datasets, long runs) {
+                           List<StoreRow> stores, long volumes, long datasets, long runs, List<AlertRow> alerts,
+                           String alertsProblem) {
+    }
+
+    /**
+     * One of the overview's latest alerts, in the ledger's words.
+     *
+     * @param event the ledger event it comes from, with its page's address
+     * @param time  the event's time (ISO-8601), or a dash
+     * @param kind  e.g. {@code release-blocked}, {@code verify-MISMATCH}, {@code dead-letter}
+     */
+    @TemplateData
+    public record AlertRow(io.stowage.console.domain.EvidenceLink event, String time, String topic, String kind,
+                           String subject, String detail) {
     }
 
     /** A dataset name with its revisions. */

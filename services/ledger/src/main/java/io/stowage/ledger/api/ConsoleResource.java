@@ -2,6 +2,7 @@ package io.stowage.ledger.api;
 
 import io.smallrye.mutiny.Uni;
 import io.stowage.auth.Roles;
+import io.stowage.ledger.domain.Alert;
 import io.stowage.ledger.domain.EventPayload;
 import io.stowage.ledger.domain.ReleaseListing;
 import io.stowage.ledger.persistence.ConsoleQueries;
@@ -19,7 +20,8 @@ import java.util.List;
 
 /**
  * Read-only listings the operator console pages through: {@code GET /api/releases} (every release request, newest
- * first) and {@code GET /api/payloads?assetId=&topic=} (the recorded events of one asset on one topic).
+ * first), {@code GET /api/payloads?assetId=&topic=} (the recorded events of one asset on one topic) and
+ * {@code GET /api/alerts} (the newest things an operator should look at).
  */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
@@ -64,5 +66,20 @@ public class ConsoleResource {
             return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
         }
         return queries.payloads(assetId, topic, limit).map(RestResponse::ok);
+    }
+
+    /**
+     * @param limit alerts to answer, 1 to {@value #MAX_LIMIT}
+     * @return 200 with {@code [{"eventId","time","topic","kind","subject","detail"}…]} ({@link Alert}), newest first in
+     *         the ledger's order: provider alerts, failed releases and uploads, refused retention steps, verifications
+     *         whose result is not OK, and dead letters; 400 when the limit is out of range
+     */
+    @GET
+    @Path("/alerts")
+    public Uni<RestResponse<List<Alert>>> alerts(@QueryParam("limit") @DefaultValue("20") int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
+        }
+        return queries.alerts(limit).map(RestResponse::ok);
     }
 }

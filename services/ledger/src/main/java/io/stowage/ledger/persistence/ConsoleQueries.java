@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Topics;
+import io.stowage.ledger.domain.Alert;
 import io.stowage.ledger.domain.EventPayload;
 import io.stowage.ledger.domain.ReleaseListing;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -35,6 +36,16 @@ public class ConsoleQueries {
     private static final String PAYLOADS = """
             select event_id, event_time, payload from ledger_event
             where asset_id = $1 and topic = $2 and not dead_letter order by seq limit $3""";
+
+    // newest first; a verification counts only when its result is not OK (payload is the event's JSON text; the CASE
+    // keeps a dead letter's payload, which may not be JSON, from ever being cast)
+    private static final String ALERTS = """
+            select event_id, event_time, topic, dead_letter, reason, payload from ledger_event
+            where dead_letter
+               or topic = any($1)
+               or case when not dead_letter and topic = $2 and payload is not null
+                       then payload::jsonb ->> 'result' <> 'OK' else false end
+            order by seq desc limit $3""";
 
     private final Pool pool;
 
@@ -72,6 +83,26 @@ public class ConsoleQueries {
             for (Row r : rows) {
                 out.add(new EventPayload(r.getString("event_id"), instant(r.getOffsetDateTime("event_time")),
                         tree(r.getString("payload"))));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * @return up to {@code limit} alerts ({@link Alert#of}), newest first in the ledger's order: every dead letter and
+     *         every event of {@link Alert#TOPICS}, verifications only when their result is not OK
+     */
+    public Uni<List<Alert>> alerts(int limit) {
+        String[] always = Alert.TOPICS.stream().filter(t -> !Topics.OBJECT_VERIFIED.equals(t)).toArray(String[]::new);
+        return pool.preparedQuery(ALERTS).execute(Tuple.of(always, Topics.OBJECT_VERIFIED, limit)).map(rows -> {
+            List<Alert> out = new ArrayList<>();
+            for (Row r : rows) {
+                Alert alert = Alert.of(r.getString("event_id"), instant(r.getOffsetDateTime("event_time")),
+                        r.getString("topic"), r.getBoolean("dead_letter"), r.getString("reason"),
+                        tree(r.getString("payload")));
+                if (alert != null) {
+                    out.add(alert);
+                }
             }
             return out;
         });

@@ -340,6 +340,27 @@ class ConsoleBrowserEndToEndTest {
         assertThat(why.findElement(By.className("alert")).getText()).contains("blocked").contains(volume.path("path").asText());
         ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", volumeRow(id));
         shot("volumes-blocked");
+
+        // the overview's latest alerts are the ledger's, newest first, the blocked release among them
+        // (a sweep may add an alert between the page and the question: asked again until both agree)
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2))
+                .untilAsserted(() -> {
+                    browser.get(console + "/");
+                    List<WebElement> rows = browser.findElements(By.cssSelector("#alerts tr")).stream()
+                            .filter(r -> !r.findElements(By.tagName("td")).isEmpty()).toList();
+                    JsonNode alerts = ledgerJson("/api/alerts?limit=10");
+                    assertThat(rows).hasSize(alerts.size());
+                    for (int i = 0; i < rows.size(); i++) {
+                        List<WebElement> cells = rows.get(i).findElements(By.tagName("td"));
+                        assertThat(cells.get(1).getText()).isEqualTo(alerts.get(i).path("kind").asText());
+                        assertThat(cells.get(2).getText()).isEqualTo(alerts.get(i).path("subject").asText());
+                        assertThat(cells.get(4).findElement(By.tagName("a")).getAttribute("href"))
+                                .isEqualTo(console + "/events/" + alerts.get(i).path("eventId").asText());
+                    }
+                    assertThat(rows).anySatisfy(r -> assertThat(r.getText()).contains("release-blocked")
+                            .contains("volume/" + id));
+                });
+        shot("overview-alerts");
     }
 
     @Test
