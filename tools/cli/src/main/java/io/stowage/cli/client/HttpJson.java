@@ -114,7 +114,8 @@ public final class HttpJson {
 
     /** @return what a 401 reason means to the user and what to do, ending with the status and the reason code */
     static String explain(String reason) {
-        String setToken = "set STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token";
+        String setToken = "set STOWAGE_TOKEN or STOWAGE_TOKEN_FILE; stowage up writes $STOWAGE_HOME/tokens/operator.token"
+                + " and reader.token";
         return switch (reason == null ? "" : reason) {
             case "missing-token" -> "no bearer token was sent (401 missing-token; " + setToken + ")";
             case "malformed-header" -> "the Authorization header is not 'Bearer <token>' (401 malformed-header)";

@@ -58,7 +58,8 @@ public final class TokenCommand implements Runnable {
         String role;
         @Option(names = "--name", required = true, description = "Who holds it (1-64 of A-Z a-z 0-9 . _ -); recorded in events, e.g. release.refused.")
         String name;
-        @Option(names = "--expires", description = "Refused after this long, e.g. 30d, 12h, PT90M (default: no expiry).")
+        @Option(names = "--expires", description = "Refused after this long, e.g. 30d, 12h, PT90M; 0 (the default) for no"
+                + " expiry.")
         Duration expires;
         @Option(names = "--json", description = "Print {\"token\",\"line\",\"file\",\"added\"} as one line of JSON.")
         boolean json;
@@ -71,8 +72,11 @@ public final class TokenCommand implements Runnable {
             if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
                 throw new CliException(CliException.USAGE, "--name must be 1-64 of A-Z a-z 0-9 . _ -");
             }
-            if (expires != null && (expires.isNegative() || expires.isZero())) {
-                throw new CliException(CliException.USAGE, "--expires must be longer than 0");
+            if (expires != null && expires.isZero()) {
+                expires = null; // 0 is "none", as for every duration option
+            }
+            if (expires != null && expires.isNegative()) {
+                throw new CliException(CliException.USAGE, "--expires must not be negative");
             }
             StowageHome home = StowageHome.fromEnvironment();
             TokensFile file = TokensFile.of(home);
@@ -127,7 +131,8 @@ public final class TokenCommand implements Runnable {
         String name;
         @Option(names = "--dry-run", description = "Say what would be removed; change nothing.")
         boolean dryRun;
-        @Option(names = "--json", description = "Print {\"name\",\"roles\",\"file\",\"dryRun\",\"revoked\"} as one line of JSON.")
+        @Option(names = "--json", description = "Print {\"name\",\"roles\",\"file\",\"dryRun\",\"revoked\",\"expiresAt\",\"upRunning\"}"
+                + " as one line of JSON.")
         boolean json;
 
         @Override
@@ -140,7 +145,9 @@ public final class TokenCommand implements Runnable {
             if (!file.exists()) {
                 throw new CliException(CliException.FAILED, "no tokens file " + file.path() + " (stowage up writes it)");
             }
-            List<String> roles = file.lines().stream().filter(l -> l.name().equals(name)).map(TokensFile.Line::role).toList();
+            List<TokensFile.Line> named = file.lines().stream().filter(l -> l.name().equals(name)).toList();
+            List<String> roles = named.stream().map(TokensFile.Line::role).toList();
+            boolean running = upRunning(StowageHome.fromEnvironment(), file);
             if (roles.isEmpty()) {
                 throw new CliException(CliException.FAILED, "no token named " + name + " in " + file.path());
             }
@@ -154,10 +161,16 @@ public final class TokenCommand implements Runnable {
                 out.put("file", file.path().toString());
                 out.put("dryRun", dryRun);
                 out.put("revoked", !dryRun);
+                out.put("expiresAt", named.stream().map(TokensFile.Line::expiresAt).filter(java.util.Objects::nonNull)
+                        .map(Instant::toString).findFirst().orElse(null));
+                out.put("upRunning", running);
                 JsonOut.print(out);
             } else {
+                String effect = running ? "; the services of stowage up refuse it within seconds (401 unknown-token)"
+                        : "; no stowage up is running for this STOWAGE_HOME: services started on this file refuse it"
+                        + " from their next start or reload";
                 System.out.println((dryRun ? "would revoke " : "revoked ") + name + " (" + String.join(", ", roles) + ") in "
-                        + file.path() + (dryRun ? "; nothing changed" : "; the services refuse it within seconds (401 unknown-token)"));
+                        + file.path() + (dryRun ? "; nothing changed" : effect));
             }
             return 0;
         }

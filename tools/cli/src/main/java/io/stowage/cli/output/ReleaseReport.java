@@ -89,7 +89,8 @@ public final class ReleaseReport {
         if (plan.inventory().size() > MAX_FILES) {
             out.append("  ... and ").append(plan.inventory().size() - MAX_FILES).append(" more (see --json)\n");
         } else if (plan.inventory().isEmpty() && plan.fileCount() > 0) {
-            out.append("  (a list this long travels in gate.inventory parts; the ledger keeps them with the request)\n");
+            out.append("  (a list this long travels in gate.inventory parts; the ledger keeps them: GET /api/payloads?assetId=release/")
+                    .append(outcome.requestId()).append("&topic=gate.inventory)\n");
         }
         return out.toString();
     }

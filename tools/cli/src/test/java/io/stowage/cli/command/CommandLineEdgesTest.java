@@ -111,4 +111,21 @@ class CommandLineEdgesTest {
             assertThat(run.out()).as(String.join(" ", args)).isEqualTo("stowage 0.1.0\n");
         }
     }
+
+    @Test
+    void aTokensExpiryOfZeroIsNoExpiryAsForEveryDuration() throws Exception {
+        System.setProperty("stowage.home", tmp.toString());
+        try {
+            CliRun.Result none = CliRun.run("token", "create", "--role", "reader", "--name", "ci-bot", "--expires", "0", "--json");
+            CliRun.Result hour = CliRun.run("token", "create", "--role", "reader", "--name", "ci-bot", "--expires", "1h", "--json");
+
+            assertThat(none.exit()).as(none.err()).isZero();
+            String line = io.stowage.events.EventCodec.mapper().readTree(none.out()).path("line").asText();
+            assertThat(line.split(":")).as(line).hasSize(3).startsWith("reader", "ci-bot");
+            assertThat(io.stowage.events.EventCodec.mapper().readTree(hour.out()).path("line").asText().split(":", 4))
+                    .as("an expiry is a fourth field").hasSize(4);
+        } finally {
+            System.clearProperty("stowage.home");
+        }
+    }
 }
