@@ -105,6 +105,21 @@ class ProviderMetricsTest {
         assertThat(RestAssured.get("/q/metrics").asString()).doesNotContain(name);
     }
 
+    @Test
+    void aRequestRefusedBeforeRoutingIsTimedUnderItsRouteNotItsIds() {
+        String id = "refused-" + UUID.randomUUID().toString().substring(0, 8);
+        RestAssured.get("/api/volumes/" + id).then().statusCode(401);
+        RestAssured.given().header("Authorization", "Bearer wrong").post("/api/volumes/" + id + "/release").then().statusCode(401);
+        RestAssured.post("/api/pods/" + id + "/terminate").then().statusCode(401);
+        RestAssured.given().contentType(ContentType.JSON).body("{}").put("/api/runs/" + id + "/cap").then().statusCode(401);
+
+        String text = RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+
+        assertThat(text).doesNotContain(id);
+        assertThat(text).contains("uri=\"/api/volumes/{id}\"", "uri=\"/api/volumes/{id}/release\"",
+                "uri=\"/api/pods/{id}/terminate\"", "uri=\"/api/runs/{runId}/cap\"");
+    }
+
     /** @return a decision for {@code dir} with the inventory it has now and five passed conditions */
     private static GatePassed gatePassed(Path dir) throws java.io.IOException {
         String requestId = UUID.randomUUID().toString();
