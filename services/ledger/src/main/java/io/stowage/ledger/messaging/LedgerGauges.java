@@ -43,6 +43,12 @@ public class LedgerGauges {
     }
 
     void register(@Observes StartupEvent start, MeterRegistry registry) {
+        // a registry that outlives one start of the application (tests restart Quarkus in one JVM) may still hold the
+        // gauges of an earlier instance, which a new registration would be given back and which read NaN once that
+        // instance is gone: remove them first, so the gauges read this instance
+        for (String name : List.of("stowage.ledger.consumer.lag", "stowage.ledger.dead.letter.rows")) {
+            registry.find(name).meters().forEach(registry::remove);
+        }
         List<String> topics = new ArrayList<>(Topics.ALL);
         Topics.ALL.forEach(t -> topics.add(Topics.dlq(t)));
         for (String topic : topics) {

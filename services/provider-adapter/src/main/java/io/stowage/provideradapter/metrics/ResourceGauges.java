@@ -41,6 +41,13 @@ public class ResourceGauges {
     }
 
     void register(@Observes StartupEvent start, MeterRegistry registry) {
+        // a registry that outlives one start of the application (tests restart Quarkus in one JVM) may still hold the
+        // gauges of an earlier instance, which a new registration would be given back and which read NaN once that
+        // instance is gone: remove them first, so the gauges read this instance
+        for (String name : java.util.List.of("stowage.provider.adapter.volumes", "stowage.provider.adapter.pods",
+                "stowage.provider.adapter.cost")) {
+            registry.find(name).meters().forEach(registry::remove);
+        }
         for (ManagedVolume.State state : ManagedVolume.State.values()) {
             Gauge.builder("stowage.provider.adapter.volumes", this, g -> g.volumes(state))
                     .description("managed volumes, by state").tag("state", state.name()).register(registry);
