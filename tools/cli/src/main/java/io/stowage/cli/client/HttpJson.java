@@ -122,7 +122,7 @@ public final class HttpJson {
             case "expired-token" -> "the token has expired (401 expired-token; stowage token create makes a new one)";
             case "tokens-file-invalid" -> "the service's tokens file is unreadable or malformed, so it refuses every token"
                     + " from it until the file is fixed; its log names the line (401 tokens-file-invalid)";
-            case "unknown-token" -> "no or unknown bearer token (401 unknown-token: never added, or revoked; " + setToken + ")";
+            case "unknown-token" -> "no or unknown bearer token (401 unknown-token, never added or revoked; " + setToken + ")";
             default -> "no or unknown bearer token (401; " + setToken + ")";
         };
     }
