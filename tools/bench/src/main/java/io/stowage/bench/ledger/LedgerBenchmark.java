@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -57,12 +58,17 @@ public final class LedgerBenchmark {
         try (EmbeddedStack stack = EmbeddedStack.start(work.resolve("stack"))) {
             StackEndpoints ep = stack.endpoints();
             long t = System.nanoTime();
-            SyntheticFlow.publish(ep.kafkaBootstrapServers(), events);
-            OUT.printf("published %d events in %.1f s%n", events, seconds(t));
+            Map<String, Long> published = SyntheticFlow.publish(ep.kafkaBootstrapServers(), events);
+            OUT.printf("published %d events in %.1f s, acknowledged per topic %s%n", events, seconds(t), published);
             try (LedgerProcess ledger = LedgerProcess.start(repo, work, ep, heap);
                  Connection db = DriverManager.getConnection(ep.pgJdbcUrl(), ep.pgUser(), ep.pgPassword())) {
                 Cpu cpu = new Cpu(ledger.pid(), CpuTime.postmaster(work.resolve("stack/postgres/data")));
-                ingest(db, events, cpu);
+                try {
+                    ingest(db, events, cpu);
+                } catch (IngestStalled e) {
+                    OUT.print(IngestDiagnosis.describe(ep.kafkaBootstrapServers(), db, published.keySet(), work.resolve("ledger.log")));
+                    throw e;
+                }
                 timed("chain verification", cpu, events, () -> get(ledger, "/api/audit/chain", Duration.ofMinutes(30)));
                 timed("replay (" + events + " events)", cpu, events,
                         () -> post(ledger, "/api/audit/replay", Duration.ofMinutes(60)));
@@ -104,8 +110,20 @@ public final class LedgerBenchmark {
         }
     }
 
+    /** The ledger stored nothing more for {@link #STALL}, short of every published event. */
+    private static final class IngestStalled extends IllegalStateException {
+        IngestStalled(String message) {
+            super(message);
+        }
+    }
+
+    /** How long ingest may store nothing before the benchmark stops and says what the ledger lacks. */
+    private static final Duration STALL = Duration.ofSeconds(90);
+
     private static void ingest(Connection db, int events, Cpu cpu) throws Exception {
         long start = System.nanoTime();
+        long lastCount = -1;
+        long lastChange = start;
         long first = -1;
         long previous = 0;
         long previousAt = start;
@@ -113,6 +131,13 @@ public final class LedgerBenchmark {
         while (true) {
             long count = count(db, "select count(*) from ledger_event");
             long now = System.nanoTime();
+            if (count != lastCount) {
+                lastCount = count;
+                lastChange = now;
+            } else if (now - lastChange > STALL.toNanos()) {
+                throw new IngestStalled("ingest stalled: the ledger stored nothing for " + STALL.toSeconds() + " s at " + count
+                        + " of " + events + " events");
+            }
             if (first < 0 && count > 0) {
                 cpu.lap();
                 first = now;
@@ -140,10 +165,11 @@ public final class LedgerBenchmark {
         }
     }
 
-    // ledger_object is topped up with SQL to `objects` rows: assets of 100 objects each, like the ingested ones
+    // ledger_object is topped up with SQL to `objects` rows (at least one asset, which the evidence queries ask for):
+    // assets of 100 objects each, like the ingested ones
     private static int topUp(Connection db, int objects) throws Exception {
         long have = count(db, "select count(*) from ledger_object");
-        int extraAssets = (int) Math.max(0, (objects - have + 99) / 100);
+        int extraAssets = (int) Math.max(1, (objects - have + 99) / 100);
         long t = System.nanoTime();
         try (Statement s = db.createStatement()) {
             s.execute("insert into ledger_asset (asset_id, kind, local_root, sealed, key_checkpoint, revision)"

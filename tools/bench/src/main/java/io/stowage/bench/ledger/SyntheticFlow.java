@@ -13,13 +13,19 @@ import io.stowage.events.VerifyResult;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /**
  * Publishes a synthetic but realistic event stream to the real broker: assets of {@value #PER_ASSET} events each,
@@ -44,21 +50,58 @@ final class SyntheticFlow {
         return "/data/bench/bench-" + a;
     }
 
-    /** Publishes {@code count} events and waits for every acknowledgement. */
-    static void publish(String bootstrapServers, int count) throws Exception {
+    /** How many times a record whose send failed is sent again before the benchmark gives up. */
+    private static final int RESENDS = 5;
+
+    /**
+     * Publishes {@code count} events and waits for every acknowledgement. A record whose send failed (on a loaded
+     * machine a just-started broker can leave a batch unacknowledged past {@code delivery.timeout.ms}) is sent
+     * again, as the same event with the same id, up to {@value #RESENDS} times; the ledger stores an event id once,
+     * so a record that reached the broker twice still counts once. Every send's outcome is read: {@code flush}
+     * alone does not report a failed one, which once left the ledger one event short with nothing said.
+     *
+     * @return the topics written, each with how many of the events it acknowledged
+     * @throws IllegalStateException when a record still fails after the resends; the message names the last failure
+     */
+    static Map<String, Long> publish(String bootstrapServers, int count) throws Exception {
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()))) {
             Instant t0 = Instant.now();
+            List<ProducerRecord<String, byte[]>> pending = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 StowageEvent event = event(i, t0.plusMillis(i));
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(event.topic(), event.assetId(), EventCodec.encode(event));
                 CloudEventHeaders.of(event, "/stowage/bench").forEach((k, v) -> record.headers().add(k, v.getBytes(StandardCharsets.UTF_8)));
-                producer.send(record);
+                pending.add(record);
             }
-            producer.flush();
+            Map<String, Long> perTopic = new TreeMap<>();
+            for (int round = 0; !pending.isEmpty(); round++) {
+                List<Future<RecordMetadata>> sent = new ArrayList<>(pending.size());
+                pending.forEach(r -> sent.add(producer.send(r)));
+                producer.flush();
+                List<ProducerRecord<String, byte[]>> failed = new ArrayList<>();
+                Throwable last = null;
+                for (int i = 0; i < sent.size(); i++) {
+                    try {
+                        perTopic.merge(sent.get(i).get().topic(), 1L, Long::sum);
+                    } catch (ExecutionException e) {
+                        failed.add(pending.get(i));
+                        last = e.getCause();
+                    }
+                }
+                if (!failed.isEmpty()) {
+                    if (round == RESENDS) {
+                        throw new IllegalStateException(failed.size() + " of " + count + " events still unacknowledged after "
+                                + RESENDS + " resends: " + last, last);
+                    }
+                    System.out.printf("  %d of %d sends failed (%s); sending them again%n", failed.size(), pending.size(), last);
+                }
+                pending = failed;
+            }
+            return perTopic;
         }
     }
 
