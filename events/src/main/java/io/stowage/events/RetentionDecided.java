@@ -27,10 +27,11 @@ public record RetentionDecided(EventMeta meta, String experiment, String run, Po
      * A retention policy as fields, the shape of the capsule's {@code retention} object.
      *
      * @param mode         "min" or "max"; null with keep-best off
+     * @param keepInterval an ISO-8601 duration, e.g. PT6H: one verified step per window of that length; null = off
      * @param temporaryTtl an ISO-8601 duration, e.g. P7D; null = off
      */
     public record Policy(Integer keepLast, Integer keepBest, String metric, String mode, Integer keepEvery,
-                         String temporaryTtl, Boolean tagsPin) {
+                         String keepInterval, String temporaryTtl, Boolean tagsPin) {
     }
 
     /** One step to expire and the objects (per store) it holds in the ledger. */

@@ -52,7 +52,7 @@ class EventCodecTest {
                 ReleaseRefused.of(next, "refusal-1", "gatekeeper", "POST", "/api/releases", 403, "insufficient-role",
                         "ci-reader", "reader", "127.0.0.1:5000"),
                 CheckpointPinned.of(next, "exp", "run", 7, true, "ops"),
-                RetentionDecided.of(next, "exp", "run", new RetentionDecided.Policy(1, 1, "val_loss", "min", null, null, null),
+                RetentionDecided.of(next, "exp", "run", new RetentionDecided.Policy(1, 1, "val_loss", "min", null, "PT6H", null, null),
                         8L, Instant.parse("2026-12-01T06:00:00Z"), SHA, List.of(new RetentionDecided.ExpiringStep(7,
                                 List.of(new CheckpointExpired.ExpiredObject("primary", "b",
                                         "checkpoints/exp/run/000000000007/" + SHA + "/model.pt", 99)))), "ops"),

@@ -2,9 +2,13 @@ package io.stowage.provideradapter.api;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.stowage.auth.Roles;
 import io.stowage.events.CheckpointExpired;
 import io.stowage.events.CloudEventHeaders;
+import io.stowage.events.EventCodec;
 import io.stowage.events.InvalidEventException;
 import io.stowage.events.RetentionDecided;
 import io.stowage.events.StowageEvent;
@@ -31,7 +35,7 @@ import java.util.Map;
 
 /**
  * Retention's HTTP API (operator token). {@code POST /api/retention/apply} with {@code {"experiment","run","policy":
- * {keepLast, keepBest, metric, mode, keepEvery, temporaryTtl, tagsPin}}}: evaluates the run from the ledger now, sends
+ * {keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl, tagsPin}}}: evaluates the run from the ledger now, sends
  * the signed {@code retention.decided}, then has the executor re-evaluate and execute exactly those bytes, and sends
  * each {@code checkpoint.expired} and any {@code retention.refused}. {@code POST /api/retention/execute} with a
  * {@code retention.decided} value as body and its {@code stowage-signature} header: executes a decision made elsewhere
@@ -58,6 +62,29 @@ public class RetentionResource {
     public record ApplyBody(String experiment, String run, RetentionDecided.Policy policy) {
     }
 
+    // strict: a policy field this service does not know (a newer CLI's rule) must refuse the apply, not be dropped,
+    // since dropping a keep rule expires more than the plan the operator read
+    private static final ObjectMapper STRICT = EventCodec.mapper().copy()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * @param raw the request body, JSON
+     * @return the body, every field known
+     * @throws IllegalArgumentException for a body that is not JSON of {@link ApplyBody}'s shape or that names a field
+     *                                  (of the body or of its policy) this service does not know; the message names it
+     */
+    static ApplyBody parseApply(byte[] raw) {
+        try {
+            return STRICT.readValue(raw, ApplyBody.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new IllegalArgumentException("unknown field '" + e.getPropertyName() + "' (known: "
+                    + e.getKnownPropertyIds() + "); nothing deleted");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a retention apply body: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+    }
+
     /**
      * @return 200 with {@code {"decisionId","planSha256","latestStep","plan","expired":[{step,objects,totalBytes}],
      *         "refused":[{step,key,reason}]}}; 400 for a bad body or policy; 503 when retention is off or the ledger or
@@ -66,9 +93,15 @@ public class RetentionResource {
     @POST
     @Path("/apply")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response apply(ApplyBody body) {
+    public Response apply(byte[] raw) {
         if (retention.offBecause() != null) {
             return Errors.of(503, "retention is off: " + retention.offBecause());
+        }
+        ApplyBody body;
+        try {
+            body = raw == null || raw.length == 0 ? null : parseApply(raw);
+        } catch (IllegalArgumentException e) {
+            return Errors.of(400, "retention: " + e.getMessage());
         }
         if (body == null || body.experiment() == null || body.run() == null) {
             return Errors.of(400, "experiment and run are required");

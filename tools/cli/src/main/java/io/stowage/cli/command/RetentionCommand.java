@@ -62,6 +62,9 @@ public final class RetentionCommand {
         String mode;
         @Option(names = "--keep-every", paramLabel = "M", description = "Keep every step whose number is a multiple of M.")
         Integer keepEvery;
+        @Option(names = "--keep-interval", paramLabel = "DURATION", description = "Keep one verified step per window of"
+                + " this length (the newest by publish time; windows aligned to midnight UTC), e.g. 6h, 1d or PT6H.")
+        Duration keepInterval;
         @Option(names = "--temporary-ttl", paramLabel = "DURATION", description = "Steps tagged 'temporary' may expire"
                 + " once older than this (e.g. 90m, 12h, 7d, or ISO-8601 such as P7D).")
         Duration temporaryTtl;
@@ -75,7 +78,7 @@ public final class RetentionCommand {
             RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(existing(capsule));
             try {
                 return base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode), keepEvery,
-                        temporaryTtl, noTagPins ? Boolean.FALSE : null));
+                        keepInterval, temporaryTtl, noTagPins ? Boolean.FALSE : null));
             } catch (IllegalArgumentException | DateTimeParseException e) {
                 throw new CliException(CliException.USAGE, "retention policy: " + e.getMessage());
             }

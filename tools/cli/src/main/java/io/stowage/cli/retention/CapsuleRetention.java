@@ -16,14 +16,15 @@ import java.util.Set;
 /**
  * Reads a run's retention policy from its experiment capsule: the object under key {@code retention} of
  * {@code experiment.json}, e.g. {@code {"keepLast":3,"keepBest":1,"metric":"val_loss","mode":"min","keepEvery":1000,
- * "temporaryTtl":"P7D","tagsPin":true}} (every field optional; {@code temporaryTtl} an ISO-8601 duration). Produces a
+ * "keepInterval":"PT6H","temporaryTtl":"P7D","tagsPin":true}} (every field optional; {@code keepInterval} and
+ * {@code temporaryTtl} ISO-8601 durations). Produces a
  * {@link RetentionPolicy}; no capsule or no key gives {@link RetentionPolicy#NONE}.
  */
 public final class CapsuleRetention {
     /** The capsule's file name in the run directory (the directory that holds the step directories). */
     public static final String CAPSULE_FILE = "experiment.json";
     private static final Set<String> FIELDS = Set.of("keepLast", "keepBest", "metric", "mode", "keepEvery",
-            "temporaryTtl", "tagsPin");
+            "keepInterval", "temporaryTtl", "tagsPin");
 
     private CapsuleRetention() {
     }
@@ -62,7 +63,7 @@ public final class CapsuleRetention {
         try {
             return new RetentionPolicy(count(file, node, "keepLast"), count(file, node, "keepBest"),
                     text(file, node, "metric"), mode(text(file, node, "mode")), count(file, node, "keepEvery"),
-                    duration(text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"));
+                    duration(text(file, node, "keepInterval")), duration(text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"));
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new CliException(CliException.USAGE, file + ": retention: " + e.getMessage(), e);
         }

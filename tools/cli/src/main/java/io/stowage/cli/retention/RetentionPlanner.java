@@ -73,6 +73,7 @@ public final class RetentionPlanner {
         put(out, "metric", p.metric());
         put(out, "mode", p.mode() == null ? null : p.mode().name().toLowerCase(java.util.Locale.ROOT));
         put(out, "keepEvery", p.keepEvery());
+        put(out, "keepInterval", p.keepInterval() == null ? null : p.keepInterval().toString());
         put(out, "temporaryTtl", p.temporaryTtl() == null ? null : p.temporaryTtl().toString());
         out.put("tagsPin", p.tagsArePins());
         return out;

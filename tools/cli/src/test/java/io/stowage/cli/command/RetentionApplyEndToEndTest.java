@@ -211,7 +211,7 @@ class RetentionApplyEndToEndTest {
 
     private static byte[] decision(long step, List<ExpiredObject> objects) {
         return EventCodec.encode(RetentionDecided.of(EventMeta.first("run/e2e/run1", Clock.systemUTC()), "e2e", "run1",
-                new RetentionDecided.Policy(1, 1, "val_loss", "min", null, null, false), 400L, Instant.now(),
+                new RetentionDecided.Policy(1, 1, "val_loss", "min", null, null, null, false), 400L, Instant.now(),
                 "d".repeat(64), List.of(new RetentionDecided.ExpiringStep(step, objects)), "forger"));
     }
 

@@ -149,6 +149,12 @@ class RetentionPlanEndToEndTest {
         assertThat(keptBy(plan, 400)).containsExactly("keep-last");
         assertThat(plan.path("steps").get(3).path("stores").path("primary").path("keys"))
                 .as("both publishes of step 400 are its objects").hasSize(2);
+
+        // every step was published within this test, so in one window of ten years: keep-interval keeps its newest
+        JsonNode byInterval = plan("run2", "--keep-interval", "3650d");
+        assertThat(byInterval.path("policy").path("keepInterval").asText()).isEqualTo("PT87600H");
+        assertThat(decisions(byInterval)).containsExactly("100 expire", "200 expire", "300 expire", "400 expire", "500 keep");
+        assertThat(keptBy(byInterval, 500)).contains("keep-interval");
     }
 
     @Test

@@ -19,14 +19,14 @@ class CapsuleRetentionTest {
     @Test
     void theCapsulesRetentionIsReadAndTheCommandLineOverridesItFieldByField() throws Exception {
         Files.writeString(run.resolve("experiment.json"), "{\"codeCommit\":\"abc\",\"retention\":{\"keepLast\":3,"
-                + "\"keepBest\":1,\"metric\":\"val_loss\",\"mode\":\"min\",\"temporaryTtl\":\"P7D\"}}");
+                + "\"keepBest\":1,\"metric\":\"val_loss\",\"mode\":\"min\",\"keepInterval\":\"PT6H\",\"temporaryTtl\":\"P7D\"}}");
 
         RetentionPolicy capsule = CapsuleRetention.read(run);
         assertThat(capsule).isEqualTo(new RetentionPolicy(3, 1, "val_loss", RetentionPolicy.Mode.MIN, null,
-                Duration.ofDays(7), null));
-        RetentionPolicy merged = capsule.with(new RetentionPolicy(2, null, null, null, 100, null, null));
+                Duration.ofHours(6), Duration.ofDays(7), null));
+        RetentionPolicy merged = capsule.with(new RetentionPolicy(2, null, null, null, 100, Duration.ofDays(1), null, null));
         assertThat(merged).isEqualTo(new RetentionPolicy(2, 1, "val_loss", RetentionPolicy.Mode.MIN, 100,
-                Duration.ofDays(7), null));
+                Duration.ofDays(1), Duration.ofDays(7), null));
     }
 
     @Test
@@ -41,5 +41,10 @@ class CapsuleRetentionTest {
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class).hasMessageContaining("metric");
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepLast\":\"3\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class).hasMessageContaining("whole number");
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"PT0S\"}}");
+        assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
+                .hasMessageContaining("keepInterval must be positive");
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"6 hours\"}}");
+        assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class).hasMessageContaining("retention");
     }
 }

@@ -17,7 +17,7 @@ public final class RetentionPolicies {
 
     /**
      * @return the rules' policy
-     * @throws IllegalArgumentException for a mode other than min/max, a TTL that is not an ISO-8601 duration, or a
+     * @throws IllegalArgumentException for a mode other than min/max, an interval or a TTL that is not an ISO-8601 duration, or a
      *                                  policy {@link RetentionPolicy} refuses; the message names the field
      */
     public static RetentionPolicy of(RetentionDecided.Policy p) {
@@ -29,19 +29,23 @@ public final class RetentionPolicies {
             case "max" -> RetentionPolicy.Mode.MAX;
             default -> throw new IllegalArgumentException("mode must be min or max, not '" + p.mode() + "'");
         };
-        Duration ttl;
+        return new RetentionPolicy(p.keepLast(), p.keepBest(), p.metric(), mode, p.keepEvery(),
+                duration("keepInterval", p.keepInterval()), duration("temporaryTtl", p.temporaryTtl()), p.tagsPin());
+    }
+
+    private static Duration duration(String field, String text) {
         try {
-            ttl = p.temporaryTtl() == null ? null : Duration.parse(p.temporaryTtl());
+            return text == null ? null : Duration.parse(text);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("temporaryTtl is not an ISO-8601 duration: " + p.temporaryTtl());
+            throw new IllegalArgumentException(field + " is not an ISO-8601 duration: " + text);
         }
-        return new RetentionPolicy(p.keepLast(), p.keepBest(), p.metric(), mode, p.keepEvery(), ttl, p.tagsPin());
     }
 
     /** @return the event shape of {@code p} */
     public static RetentionDecided.Policy fields(RetentionPolicy p) {
         return new RetentionDecided.Policy(p.keepLast(), p.keepBest(), p.metric(),
                 p.mode() == null ? null : p.mode().name().toLowerCase(Locale.ROOT), p.keepEvery(),
+                p.keepInterval() == null ? null : p.keepInterval().toString(),
                 p.temporaryTtl() == null ? null : p.temporaryTtl().toString(), p.tagsPin());
     }
 }

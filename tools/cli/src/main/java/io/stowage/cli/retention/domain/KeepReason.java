@@ -22,7 +22,7 @@ public enum KeepReason {
     REPLACEMENT_UNVERIFIED("replacement-unverified"),
     /** A live fetch lease holds it. */
     LEASED("leased"),
-    /** Temporary, with no publish time to measure its TTL from. */
+    /** No publish time: a temporary step's TTL cannot be measured, or a keep-interval window cannot be chosen. */
     UNKNOWN_AGE("unknown-age"),
     /** The policy has no rule that applies to this step (unclear ⇒ keep). */
     NO_RULE("no-rule"),
@@ -32,6 +32,8 @@ public enum KeepReason {
     KEEP_BEST("keep-best"),
     /** Its number is a multiple of the policy's M. */
     KEEP_EVERY("keep-every"),
+    /** The newest verified step of its keep-interval window (windows of the policy's interval, by publish time). */
+    KEEP_INTERVAL("keep-interval"),
     /** Temporary, and younger than the policy's TTL. */
     TTL("ttl");
 

@@ -12,13 +12,17 @@ import java.time.Duration;
  * @param metric       the metric keep-best ranks by; required with keepBest
  * @param mode         {@link Mode#MIN} (lower is better, e.g. a loss) or {@link Mode#MAX}; required with keepBest
  * @param keepEvery    keep every step whose number is a multiple of M (M ≥ 1); null = off
+ * @param keepInterval keep one step per time window of this length: the run's timeline is cut into consecutive
+ *                     windows of this length aligned to the epoch (1970-01-01T00:00:00Z), each step falls in a window
+ *                     by its publish time, and in each window the newest verified step (highest step number) is kept;
+ *                     positive; null = off
  * @param temporaryTtl a step tagged {@value #TEMPORARY_TAG} may expire once it is older than this (publish time);
  *                     null = temporary steps are treated like any other
  * @param tagsPin      the tag {@value #BEST_TAG} and key checkpoints count as pins; true unless the policy says
  *                     otherwise (null = true)
  */
 public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric, Mode mode, Integer keepEvery,
-                              Duration temporaryTtl, Boolean tagsPin) {
+                              Duration keepInterval, Duration temporaryTtl, Boolean tagsPin) {
     /** The tag that marks a step as temporary (its TTL applies). */
     public static final String TEMPORARY_TAG = "temporary";
     /** The tag that marks a step as the best; a pin unless {@code tagsPin} is false. */
@@ -28,11 +32,11 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
     public enum Mode { MIN, MAX }
 
     /** A policy with no rule: it keeps every step. */
-    public static final RetentionPolicy NONE = new RetentionPolicy(null, null, null, null, null, null, null);
+    public static final RetentionPolicy NONE = new RetentionPolicy(null, null, null, null, null, null, null, null);
 
     /**
-     * @throws IllegalArgumentException for a count below 1, keep-best without a metric or a mode, or a TTL that is
-     *                                  not positive; the message names the field
+     * @throws IllegalArgumentException for a count below 1, keep-best without a metric or a mode, or an interval or a
+     *                                  TTL that is not positive; the message names the field
      */
     public RetentionPolicy {
         positive("keepLast", keepLast);
@@ -41,9 +45,18 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
         if (keepBest != null && (metric == null || metric.isBlank() || mode == null)) {
             throw new IllegalArgumentException("keepBest needs a metric and a mode (min or max)");
         }
-        if (temporaryTtl != null && (temporaryTtl.isNegative() || temporaryTtl.isZero())) {
-            throw new IllegalArgumentException("temporaryTtl must be positive, not " + temporaryTtl);
-        }
+        positive("keepInterval", keepInterval);
+        positive("temporaryTtl", temporaryTtl);
+    }
+
+    /**
+     * A policy without the keep-interval rule (keepInterval null); the other fields as in the canonical constructor.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public RetentionPolicy(Integer keepLast, Integer keepBest, String metric, Mode mode, Integer keepEvery,
+                           Duration temporaryTtl, Boolean tagsPin) {
+        this(keepLast, keepBest, metric, mode, keepEvery, null, temporaryTtl, tagsPin);
     }
 
     /** @return true when best-tagged steps and key checkpoints count as pins */
@@ -51,16 +64,19 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
         return tagsPin == null || tagsPin;
     }
 
-    /** @return true when at least one rule that selects steps by count or number is on (keep-last, keep-best, keep-every) */
+    /**
+     * @return true when at least one rule that selects steps by count, number or time window is on (keep-last,
+     *         keep-best, keep-every, keep-interval)
+     */
     public boolean hasCountRule() {
-        return keepLast != null || keepBest != null || keepEvery != null;
+        return keepLast != null || keepBest != null || keepEvery != null || keepInterval != null;
     }
 
     /** @return this policy with every non-null field of {@code override} replacing its own */
     public RetentionPolicy with(RetentionPolicy override) {
         return new RetentionPolicy(pick(override.keepLast, keepLast), pick(override.keepBest, keepBest),
                 pick(override.metric, metric), pick(override.mode, mode), pick(override.keepEvery, keepEvery),
-                pick(override.temporaryTtl, temporaryTtl), pick(override.tagsPin, tagsPin));
+                pick(override.keepInterval, keepInterval), pick(override.temporaryTtl, temporaryTtl), pick(override.tagsPin, tagsPin));
     }
 
     private static <T> T pick(T preferred, T fallback) {
@@ -70,6 +86,12 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
     private static void positive(String field, Integer value) {
         if (value != null && value < 1) {
             throw new IllegalArgumentException(field + " must be at least 1, not " + value);
+        }
+    }
+
+    private static void positive(String field, Duration value) {
+        if (value != null && (value.isNegative() || value.isZero())) {
+            throw new IllegalArgumentException(field + " must be positive, not " + value);
         }
     }
 }

@@ -13,7 +13,10 @@ import java.util.TreeMap;
  * Decides, for every stored step of one run, keep or expire: the union of the policy's rules keeps, and the
  * protections keep whatever the policy says (latest.json's step, the newest verified step, pins, a step a model
  * revision was promoted from whatever its pins say, unverified steps, the newest verified step older than an
- * unverified one, leased steps, and — unless the policy turns it off — best tags and key checkpoints). A step is expired only when no reason keeps it. Pure: the same facts give the same
+ * unverified one, leased steps, and — unless the policy turns it off — best tags and key checkpoints). The policy's rules: keep-last (the N newest verified steps), keep-best (the K best verified
+ * steps by the metric, a tie going to the newer step), keep-every (step numbers that are multiples of M),
+ * keep-interval (in each window of the interval's length, windows aligned to 1970-01-01T00:00:00Z, the newest
+ * verified step by publish time) and the TTL of temporary steps. A step is expired only when no reason keeps it. Pure: the same facts give the same
  * decisions, so a restart or a resume never changes what is kept.
  */
 public final class RetentionRules {
@@ -43,6 +46,9 @@ public final class RetentionRules {
         }
         if (policy.keepBest() != null) {
             best(policy, verified).forEach(s -> reasons.get(s.step()).add(KeepReason.KEEP_BEST));
+        }
+        if (policy.keepInterval() != null) {
+            interval(policy, verified, reasons);
         }
         for (StepFacts s : steps) {
             Set<KeepReason> r = reasons.get(s.step());
@@ -89,6 +95,21 @@ public final class RetentionRules {
         return verified.stream().filter(s -> s.metrics().containsKey(policy.metric()))
                 .sorted(byMetric.thenComparing(Comparator.comparingLong(StepFacts::step).reversed()))
                 .limit(policy.keepBest()).toList();
+    }
+
+    // one verified step per window of keepInterval, windows aligned to the epoch, placed by publish time: the newest
+    // (highest step) of each window; a verified step with no publish time cannot be placed and is kept (unclear ⇒ keep)
+    private static void interval(RetentionPolicy policy, List<StepFacts> verified, Map<Long, Set<KeepReason>> reasons) {
+        long windowMillis = policy.keepInterval().toMillis();
+        Map<Long, Long> newestPerWindow = new TreeMap<>();
+        for (StepFacts s : verified) {
+            if (s.publishedAt() == null) {
+                reasons.get(s.step()).add(KeepReason.UNKNOWN_AGE);
+                continue;
+            }
+            newestPerWindow.merge(Math.floorDiv(s.publishedAt().toEpochMilli(), windowMillis), s.step(), Math::max);
+        }
+        newestPerWindow.values().forEach(step -> reasons.get(step).add(KeepReason.KEEP_INTERVAL));
     }
 
     private static void ttl(RetentionPolicy policy, StepFacts s, Instant now, Set<KeepReason> r) {

@@ -18,7 +18,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * For random runs (steps, verification, metrics, tags, pins, ages) and random policies, the expired set never holds a
+ * For random runs (steps, verification, metrics, tags, pins, ages) and random policies (keep-interval included), the expired set never holds a
  * step a rule keeps, latest.json's step, the newest verified step, a pinned, promoted, unverified or leased step; and a step
  * no reason keeps is expired.
  */
@@ -53,6 +53,18 @@ class RetentionRulesProperties {
             if (policy.tagsArePins() && (s.key() || s.tags().contains("best"))) {
                 assertThat(expired).doesNotContain(s.step());
             }
+        }
+        if (policy.keepInterval() != null) {
+            // the newest verified step of every window is kept, and so is a verified step with no publish time
+            Map<Long, Long> newest = new java.util.HashMap<>();
+            for (StepFacts s : verified) {
+                if (s.publishedAt() == null) {
+                    assertThat(expired).doesNotContain(s.step());
+                } else {
+                    newest.merge(s.publishedAt().toEpochMilli() / policy.keepInterval().toMillis(), s.step(), Math::max);
+                }
+            }
+            newest.values().forEach(step -> assertThat(expired).doesNotContain(step));
         }
         if (policy.keepLast() != null) {
             verified.stream().limit(policy.keepLast()).forEach(s -> assertThat(expired).doesNotContain(s.step()));
@@ -105,9 +117,10 @@ class RetentionRulesProperties {
         Arbitrary<Integer> count = Arbitraries.integers().between(1, 5).injectNull(0.4);
         return Combinators.combine(count, count, Arbitraries.of(RetentionPolicy.Mode.values()),
                         Arbitraries.of(10, 20, 30, 70).injectNull(0.5),
+                        Arbitraries.of(Duration.ofHours(12), Duration.ofDays(1), Duration.ofDays(5)).injectNull(0.5),
                         Arbitraries.of(Duration.ofDays(3), Duration.ofDays(7)).injectNull(0.5),
                         Arbitraries.of(Boolean.TRUE, Boolean.FALSE).injectNull(0.3))
-                .as((last, best, mode, every, ttl, tagsPin) -> new RetentionPolicy(last, best,
-                        best == null ? null : "val_loss", best == null ? null : mode, every, ttl, tagsPin));
+                .as((last, best, mode, every, interval, ttl, tagsPin) -> new RetentionPolicy(last, best,
+                        best == null ? null : "val_loss", best == null ? null : mode, every, interval, ttl, tagsPin));
     }
 }

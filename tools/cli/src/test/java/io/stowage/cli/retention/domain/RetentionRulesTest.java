@@ -113,6 +113,39 @@ class RetentionRulesTest {
     }
 
     @Test
+    void keepIntervalKeepsTheNewestVerifiedStepOfEachWindowByPublishTime() {
+        Instant day = Instant.parse("2026-11-28T00:00:00Z");
+        List<StepFacts> steps = List.of(
+                at(100, day.plusSeconds(3600), true),        // day 1, 01:00
+                at(200, day.plusSeconds(5 * 3600), true),    // day 1, 05:00: newest of 00:00-06:00
+                at(300, day.plusSeconds(7 * 3600), true),    // day 1, 07:00: newest verified of 06:00-12:00
+                at(400, day.plusSeconds(8 * 3600), false),   // day 1, 08:00, not verified: protected, not the window's pick
+                at(500, day.plusSeconds(30 * 3600), true),   // day 2, 06:00: its own window
+                at(600, null, true),                         // no publish time: cannot be placed, kept
+                at(700, day.plusSeconds(30 * 3600 + 60), true),
+                at(800, day.plusSeconds(40 * 3600), true));  // newest
+        RetentionPolicy policy = new RetentionPolicy(null, null, null, null, null, Duration.ofHours(6), null, null);
+
+        List<StepDecision> d = RetentionRules.decide(policy, steps, 800L, NOW);
+
+        assertThat(expired(d)).containsExactly(100L, 500L);
+        assertThat(reasonsOf(d, 200)).containsExactly(KeepReason.KEEP_INTERVAL);
+        assertThat(reasonsOf(d, 300)).containsExactly(REPLACEMENT_UNVERIFIED, KeepReason.KEEP_INTERVAL);
+        assertThat(reasonsOf(d, 400)).containsExactly(UNVERIFIED);
+        assertThat(reasonsOf(d, 600)).containsExactly(KeepReason.UNKNOWN_AGE);
+        assertThat(reasonsOf(d, 700)).containsExactly(KeepReason.KEEP_INTERVAL);
+        // one per day: the windows are calendar days in UTC
+        assertThat(expired(RetentionRules.decide(new RetentionPolicy(null, null, null, null, null, Duration.ofDays(1),
+                null, null), steps, 800L, NOW))).containsExactly(100L, 200L, 500L, 700L);
+        assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, Duration.ZERO, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepInterval");
+    }
+
+    private static StepFacts at(long n, Instant publishedAt, boolean verified) {
+        return new StepFacts(n, verified, false, false, List.of(), Map.of(), publishedAt, false);
+    }
+
+    @Test
     void keepEveryKeepsMultiplesAndMaxModeRanksUpward() {
         List<StepFacts> steps = List.of(step(100, 0.9), step(150, 0.1), step(200, 0.5), step(250, 0.3));
         RetentionPolicy policy = new RetentionPolicy(null, 1, "val_loss", RetentionPolicy.Mode.MAX, 100, null, null);

@@ -1,0 +1,51 @@
+package io.stowage.provideradapter.api;
+
+import io.stowage.cli.retention.domain.RetentionPolicy;
+import io.stowage.events.RetentionDecided;
+import io.stowage.provideradapter.domain.retention.RetentionPolicies;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The apply body is read strictly: every rule the command line sent reaches the rules, and a field this service does
+ * not know refuses the apply instead of being dropped (dropping a keep rule would expire more than the plan).
+ */
+class RetentionApplyBodyTest {
+    private static byte[] json(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyRuleOfTheBodyReachesThePolicy() {
+        RetentionResource.ApplyBody body = RetentionResource.parseApply(json("{\"experiment\":\"e\",\"run\":\"r\","
+                + "\"policy\":{\"keepLast\":2,\"keepBest\":1,\"metric\":\"val_loss\",\"mode\":\"min\",\"keepEvery\":100,"
+                + "\"keepInterval\":\"PT6H\",\"temporaryTtl\":\"P7D\",\"tagsPin\":false}}"));
+
+        RetentionPolicy policy = RetentionPolicies.of(body.policy());
+
+        assertThat(policy).isEqualTo(new RetentionPolicy(2, 1, "val_loss", RetentionPolicy.Mode.MIN, 100,
+                Duration.ofHours(6), Duration.ofDays(7), false));
+        // and back: the event records the same rules (durations in Duration's own ISO-8601 form, P7D as PT168H)
+        assertThat(RetentionPolicies.of(RetentionPolicies.fields(policy))).isEqualTo(policy);
+        assertThat(RetentionPolicies.fields(policy).keepInterval()).isEqualTo("PT6H");
+    }
+
+    @Test
+    void aFieldThisServiceDoesNotKnowRefusesTheApply() {
+        assertThatThrownBy(() -> RetentionResource.parseApply(json("{\"experiment\":\"e\",\"run\":\"r\","
+                + "\"policy\":{\"keepLast\":2,\"keepPerWeek\":1}}")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown field 'keepPerWeek'")
+                .hasMessageContaining("nothing deleted");
+        assertThatThrownBy(() -> RetentionResource.parseApply(json("{\"experiment\":\"e\",\"run\":\"r\",\"dryRun\":true}")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown field 'dryRun'");
+        assertThatThrownBy(() -> RetentionResource.parseApply(json("{\"experiment\":")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a retention apply body");
+        assertThatThrownBy(() -> RetentionPolicies.of(new RetentionDecided.Policy(1, null, null, null, null, "6h", null, null)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepInterval");
+    }
+}
