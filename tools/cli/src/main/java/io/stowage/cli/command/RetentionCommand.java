@@ -161,8 +161,20 @@ public final class RetentionCommand {
             }
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             knownRun(new LedgerClient(session.serviceUrl("ledger")), options.experiment, options.run);
-            JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter"))
-                    .applyRetention(options.experiment, options.run, RetentionPlanner.describe(policy));
+            JsonNode answer;
+            try {
+                answer = new ProviderClient(session.serviceUrl("provider-adapter"))
+                        .applyRetention(options.experiment, options.run, RetentionPlanner.describe(policy));
+            } catch (CliException e) {
+                if (!(e.getCause() instanceof java.io.IOException)) {
+                    throw e;
+                }
+                // the connection broke: the provider-adapter may have journaled the decision and begun deleting
+                throw new CliException(CliException.FAILED, "the provider-adapter did not answer retention apply ("
+                        + e.getMessage() + "); if it had begun deleting, it finishes the journaled decision when it runs"
+                        + " again; see what is left with `stowage retention plan --experiment " + options.experiment
+                        + " --run " + options.run + "`, and apply again (nothing is deleted twice)", e);
+            }
             List<Long> expired = new ArrayList<>();
             answer.path("expired").forEach(e -> expired.add(e.path("step").asLong()));
             boolean recorded = awaitLedger(new LedgerClient(session.serviceUrl("ledger")), options.experiment,

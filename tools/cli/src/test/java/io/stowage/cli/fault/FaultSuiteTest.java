@@ -146,6 +146,85 @@ class FaultSuiteTest {
         });
     }
 
+    @Test
+    void providerAdapterKilledWhileRetentionDeletes() throws Exception {
+        String name = "kill-provider-adapter-expiring";
+        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        String experiment = "fault";
+        String run = "expiring";
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        List<Long> steps = List.of(100L, 200L, 300L, 400L);
+        for (long step : steps) {
+            Path dir = runDir.resolve("step-" + step);
+            write(dir, random, 2, 6_000);
+            json(cli("checkpoint", "publish", dir.toString(), "--experiment", experiment, "--run", run, "--json"), 0);
+        }
+        Awaitility.await("every step verified").atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
+            JsonNode plan = json(cli("retention", "plan", "--experiment", experiment, "--run", run, "--json"), 0);
+            List<Boolean> verified = new java.util.ArrayList<>();
+            plan.path("steps").forEach(st -> verified.add(st.path("verified").asBoolean()));
+            return verified.size() == steps.size() && !verified.contains(false);
+        });
+        Map<Long, List<ObjectEvidence>> objects = new TreeMap<>();
+        for (long step : steps) {
+            objects.put(step, invariants.asset(io.stowage.events.AssetIds.checkpoint(experiment, run, step)).orElseThrow()
+                    .objects());
+            assertThat(objects.get(step)).as("objects of step " + step).hasSize(2);
+        }
+
+        // killed once the journal holds the decision and a step is DELETING: before, during or after its deletes
+        mark();
+        Future<?> strike = STRIKER.submit(() -> strikeAt(n -> {
+            await("provider-adapter", "retention decision \\S+ recorded step \\d+ deleting");
+            harness.killAndAwaitRestart("provider-adapter");
+        }, name));
+        CliRun.Result applied = cli("retention", "apply", "--experiment", experiment, "--run", run, "--keep-last", "1", "--json");
+        strike.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        if (applied.exit() != 0) {
+            assertThat(applied.err()).as("what the interrupted apply tells the operator")
+                    .contains("did not answer retention apply", "stowage retention plan --experiment " + experiment);
+        }
+
+        // recovery at start finishes the journaled entry by itself: each expired step recorded exactly once
+        Awaitility.await("steps 100-300 expired").atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() ->
+                List.of(100L, 200L, 300L).stream().allMatch(step -> expiredEvents(experiment, run, step) > 0));
+        // an operator's second apply after the crash deletes nothing more
+        JsonNode again = json(cli("retention", "apply", "--experiment", experiment, "--run", run, "--keep-last", "1", "--json"), 0);
+        assertThat(again.path("expired")).as(again.toString()).isEmpty();
+        assertThat(again.path("refused")).as(again.toString()).isEmpty();
+        Awaitility.await("one checkpoint.expired per step").during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(60))
+                .until(() -> List.of(100L, 200L, 300L).stream().allMatch(step -> expiredEvents(experiment, run, step) == 1)
+                        && expiredEvents(experiment, run, 400L) == 0);
+        try (io.stowage.cli.store.PrimaryStore store = new io.stowage.cli.store.PrimaryStore(harness.platform.session().stack())) {
+            for (long step : List.of(100L, 200L, 300L)) {
+                for (ObjectEvidence o : objects.get(step)) {
+                    assertThat(store.head(o.key())).as("expired " + o.key()).isEmpty();
+                }
+            }
+            for (ObjectEvidence o : objects.get(400L)) {
+                byte[] bytes;
+                try (java.io.InputStream in = store.open(o.key())) {
+                    bytes = in.readAllBytes();
+                }
+                assertThat(Sha256.of(bytes)).as("kept " + o.key()).isEqualTo(o.sha256());
+            }
+            assertThat(store.head("checkpoints/" + experiment + "/" + run + "/latest.json")).isPresent();
+        }
+        JsonNode plan = json(cli("retention", "plan", "--experiment", experiment, "--run", run, "--json"), 0);
+        assertThat(plan.path("steps")).hasSize(1);
+        assertThat(plan.path("steps").get(0).path("step").asLong()).isEqualTo(400L);
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, the interrupted apply exited %d)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, applied.exit());
+    }
+
+    private static long expiredEvents(String experiment, String run, long step) {
+        return invariants.count("select count(*) from ledger_event where topic = '" + Topics.CHECKPOINT_EXPIRED
+                + "' and asset_id = ?", io.stowage.events.AssetIds.checkpoint(experiment, run, step));
+    }
+
     // --- SIGSTOP/SIGCONT of the servers (child processes of this JVM; PostgreSQL's postmaster and backends) ---
 
     @Test
