@@ -63,7 +63,8 @@ public final class RetentionCommand {
         @Option(names = "--keep-every", paramLabel = "M", description = "Keep every step whose number is a multiple of M.")
         Integer keepEvery;
         @Option(names = "--keep-interval", paramLabel = "DURATION", description = "Keep one verified step per window of"
-                + " this length (the newest by publish time; windows aligned to midnight UTC), e.g. 6h, 1d or PT6H.")
+                + " this length: the highest-numbered verified step published in each window (windows aligned to"
+                + " 1970-01-01T00:00Z, so 1d windows are UTC days), e.g. 6h, 1d or PT6H.")
         Duration keepInterval;
         @Option(names = "--temporary-ttl", paramLabel = "DURATION", description = "Steps tagged 'temporary' may expire"
                 + " once older than this (e.g. 90m, 12h, 7d, or ISO-8601 such as P7D).")

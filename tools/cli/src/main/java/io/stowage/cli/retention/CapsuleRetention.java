@@ -63,7 +63,7 @@ public final class CapsuleRetention {
         try {
             return new RetentionPolicy(count(file, node, "keepLast"), count(file, node, "keepBest"),
                     text(file, node, "metric"), mode(text(file, node, "mode")), count(file, node, "keepEvery"),
-                    duration(text(file, node, "keepInterval")), duration(text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"));
+                    duration(file, node, "keepInterval"), duration(file, node, "temporaryTtl"), bool(file, node, "tagsPin"));
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new CliException(CliException.USAGE, file + ": retention: " + e.getMessage(), e);
         }
@@ -81,8 +81,14 @@ public final class CapsuleRetention {
         };
     }
 
-    private static Duration duration(String text) {
-        return text == null ? null : Duration.parse(text);
+    private static Duration duration(Path file, JsonNode node, String field) {
+        String text = text(file, node, field);
+        try {
+            return text == null ? null : Duration.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new CliException(CliException.USAGE, file + ": retention." + field + " '" + text
+                    + "' is not an ISO-8601 duration (e.g. \"PT6H\", \"P7D\")", e);
+        }
     }
 
     private static Integer count(Path file, JsonNode node, String field) {

@@ -44,7 +44,8 @@ class CapsuleRetentionTest {
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"PT0S\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
                 .hasMessageContaining("keepInterval must be positive");
-        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"6 hours\"}}");
-        assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class).hasMessageContaining("retention");
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"6h\"}}");
+        assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
+                .hasMessageContaining("retention.keepInterval '6h' is not an ISO-8601 duration (e.g. \"PT6H\"");
     }
 }

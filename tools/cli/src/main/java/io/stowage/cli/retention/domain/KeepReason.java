@@ -32,7 +32,7 @@ public enum KeepReason {
     KEEP_BEST("keep-best"),
     /** Its number is a multiple of the policy's M. */
     KEEP_EVERY("keep-every"),
-    /** The newest verified step of its keep-interval window (windows of the policy's interval, by publish time). */
+    /** The highest-numbered verified step published in its keep-interval window (windows of the policy's interval). */
     KEEP_INTERVAL("keep-interval"),
     /** Temporary, and younger than the policy's TTL. */
     TTL("ttl");
