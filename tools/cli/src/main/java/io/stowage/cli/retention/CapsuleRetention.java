@@ -8,8 +8,6 @@ import io.stowage.events.EventCodec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Set;
 
@@ -63,8 +61,9 @@ public final class CapsuleRetention {
         try {
             return new RetentionPolicy(count(file, node, "keepLast"), count(file, node, "keepBest"),
                     text(file, node, "metric"), mode(text(file, node, "mode")), count(file, node, "keepEvery"),
-                    duration(file, node, "keepInterval"), duration(file, node, "temporaryTtl"), bool(file, node, "tagsPin"));
-        } catch (IllegalArgumentException | DateTimeParseException e) {
+                    RetentionPolicy.isoDuration("keepInterval", text(file, node, "keepInterval")),
+                    RetentionPolicy.isoDuration("temporaryTtl", text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"));
+        } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, file + ": retention: " + e.getMessage(), e);
         }
     }
@@ -79,16 +78,6 @@ public final class CapsuleRetention {
             case "max" -> RetentionPolicy.Mode.MAX;
             default -> throw new IllegalArgumentException("mode must be min or max, not '" + text + "'");
         };
-    }
-
-    private static Duration duration(Path file, JsonNode node, String field) {
-        String text = text(file, node, field);
-        try {
-            return text == null ? null : Duration.parse(text);
-        } catch (DateTimeParseException e) {
-            throw new CliException(CliException.USAGE, file + ": retention." + field + " '" + text
-                    + "' is not an ISO-8601 duration (e.g. \"PT6H\", \"P7D\")", e);
-        }
     }
 
     private static Integer count(Path file, JsonNode node, String field) {

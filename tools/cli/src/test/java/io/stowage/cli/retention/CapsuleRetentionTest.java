@@ -43,9 +43,9 @@ class CapsuleRetentionTest {
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class).hasMessageContaining("whole number");
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"PT0S\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
-                .hasMessageContaining("keepInterval must be positive");
+                .hasMessageContaining("keepInterval must be at least 1 second");
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"6h\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
-                .hasMessageContaining("retention.keepInterval '6h' is not an ISO-8601 duration (e.g. \"PT6H\"");
+                .hasMessageContaining("retention: keepInterval '6h' is not an ISO-8601 duration (e.g. \"PT6H\"");
     }
 }

@@ -3,8 +3,6 @@ package io.stowage.provideradapter.domain.retention;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.events.RetentionDecided;
 
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
@@ -30,15 +28,8 @@ public final class RetentionPolicies {
             default -> throw new IllegalArgumentException("mode must be min or max, not '" + p.mode() + "'");
         };
         return new RetentionPolicy(p.keepLast(), p.keepBest(), p.metric(), mode, p.keepEvery(),
-                duration("keepInterval", p.keepInterval()), duration("temporaryTtl", p.temporaryTtl()), p.tagsPin());
-    }
-
-    private static Duration duration(String field, String text) {
-        try {
-            return text == null ? null : Duration.parse(text);
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(field + " is not an ISO-8601 duration: " + text);
-        }
+                RetentionPolicy.isoDuration("keepInterval", p.keepInterval()),
+                RetentionPolicy.isoDuration("temporaryTtl", p.temporaryTtl()), p.tagsPin());
     }
 
     /** @return the event shape of {@code p} */

@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param keepInterval keep one step per time window of this length: the run's timeline is cut into consecutive
  *                     windows of this length aligned to the epoch (1970-01-01T00:00:00Z), each step falls in a window
  *                     by its publish time, and in each window the newest verified step (highest step number) is kept;
- *                     positive; null = off
+ *                     at least 1 s; null = off
  * @param temporaryTtl a step tagged {@value #TEMPORARY_TAG} may expire once it is older than this (publish time);
  *                     null = temporary steps are treated like any other
  * @param tagsPin      the tag {@value #BEST_TAG} and key checkpoints count as pins; true unless the policy says
@@ -35,8 +35,8 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
     public static final RetentionPolicy NONE = new RetentionPolicy(null, null, null, null, null, null, null, null);
 
     /**
-     * @throws IllegalArgumentException for a count below 1, keep-best without a metric or a mode, or an interval or a
-     *                                  TTL that is not positive; the message names the field
+     * @throws IllegalArgumentException for a count below 1, keep-best without a metric or a mode, an interval under 1 s
+     *                                  or a TTL that is not positive; the message names the field
      */
     public RetentionPolicy {
         positive("keepLast", keepLast);
@@ -45,8 +45,26 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
         if (keepBest != null && (metric == null || metric.isBlank() || mode == null)) {
             throw new IllegalArgumentException("keepBest needs a metric and a mode (min or max)");
         }
-        positive("keepInterval", keepInterval);
+        if (keepInterval != null && keepInterval.compareTo(Duration.ofSeconds(1)) < 0) {
+            // windows are counted in milliseconds: a shorter interval has no meaningful window
+            throw new IllegalArgumentException("keepInterval must be at least 1 second, not " + keepInterval);
+        }
         positive("temporaryTtl", temporaryTtl);
+    }
+
+    /**
+     * Parses an ISO-8601 duration field of a policy (capsule or event), e.g. {@code PT6H} or {@code P7D}.
+     *
+     * @param field the field's name, for the message
+     * @param text  the field's text; null gives null
+     * @throws IllegalArgumentException naming the field, the value and the expected form
+     */
+    public static Duration isoDuration(String field, String text) {
+        try {
+            return text == null ? null : Duration.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException(field + " '" + text + "' is not an ISO-8601 duration (e.g. \"PT6H\", \"P7D\")");
+        }
     }
 
     /**

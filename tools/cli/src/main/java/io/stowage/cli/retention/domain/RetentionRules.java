@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * revision was promoted from whatever its pins say, unverified steps, the newest verified step older than an
  * unverified one, leased steps, and — unless the policy turns it off — best tags and key checkpoints). The policy's rules: keep-last (the N newest verified steps), keep-best (the K best verified
  * steps by the metric, a tie going to the newer step), keep-every (step numbers that are multiples of M),
- * keep-interval (in each window of the interval's length, windows aligned to 1970-01-01T00:00:00Z, the newest
- * verified step by publish time) and the TTL of temporary steps. A step is expired only when no reason keeps it. Pure: the same facts give the same
+ * keep-interval (in each window of the interval's length, windows aligned to 1970-01-01T00:00:00Z, the
+ * highest-numbered verified step published in it) and the TTL of temporary steps. A step is expired only when no reason keeps it. Pure: the same facts give the same
  * decisions, so a restart or a resume never changes what is kept.
  */
 public final class RetentionRules {

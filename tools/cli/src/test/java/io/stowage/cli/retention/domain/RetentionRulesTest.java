@@ -139,6 +139,9 @@ class RetentionRulesTest {
                 null, null), steps, 800L, NOW))).containsExactly(100L, 200L, 500L, 700L);
         assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, Duration.ZERO, null, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepInterval");
+        // a window shorter than the millisecond the rule counts in would divide by zero: refused, not a crash
+        assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, Duration.ofNanos(500), null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepInterval must be at least 1 second");
     }
 
     private static StepFacts at(long n, Instant publishedAt, boolean verified) {
