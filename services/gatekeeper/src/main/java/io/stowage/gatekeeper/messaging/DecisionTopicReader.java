@@ -34,7 +34,9 @@ import java.util.Set;
  * record whose {@link CloudEventHeaders#SIGNATURE} verifies under the gate's key in the {@link DecisionJournal}
  * (unsigned or forged records are skipped: they can never stand for a decision). After each pass it reports the time
  * it took the end offsets it has read up to. {@link #lookup} waits, up to {@code stowage.gatekeeper.journal-wait},
- * for a pass that began after the question. Needs READ on the two topics (declared as
+ * for a pass that began after the question, and asks for one at once: a pass starts when a lookup asks for it, and
+ * otherwise {@link #IDLE_PASS} after the previous one ended, so a lookup waits for at most the pass under way and one
+ * more (a few milliseconds each when nothing new was written), not for a poll timeout. Needs READ on the two topics (declared as
  * {@code stowage.kafka.assigned.decision-journal}, from which the ACL table is derived); connects with
  * {@code kafka.bootstrap.servers} and, when set, the SCRAM login ({@code kafka.security.protocol},
  * {@code kafka.sasl.mechanism}, {@code kafka.sasl.jaas.config}) the channels use.
@@ -43,11 +45,15 @@ import java.util.Set;
 public class DecisionTopicReader {
     private static final Logger LOG = Logger.getLogger(DecisionTopicReader.class);
     private static final List<String> TOPICS = List.of(Topics.GATE_PASSED, Topics.GATE_DENIED);
+    /** How long the reader rests between two passes when no lookup asks for one: 1 s. */
+    static final Duration IDLE_PASS = Duration.ofSeconds(1);
 
     private final DecisionJournal journal = new DecisionJournal();
     private final GatekeeperConfig config;
     private final GateSignature signature;
     private final Map<String, Object> settings = new HashMap<>();
+    private final Object passWanted = new Object();
+    private boolean asked;
     private volatile boolean running = true;
     private Thread thread;
 
@@ -78,6 +84,7 @@ public class DecisionTopicReader {
 
     void stop(@Observes ShutdownEvent stop) {
         running = false;
+        askForPass();
     }
 
     /**
@@ -90,6 +97,7 @@ public class DecisionTopicReader {
         long askedAt = System.nanoTime();
         long deadline = askedAt + config.journalWait().toNanos();
         while (true) {
+            askForPass();
             DecisionJournal.Lookup answer = journal.lookup(decisionId, askedAt);
             if (answer.status() != DecisionJournal.Lookup.Status.UNKNOWN) {
                 return Optional.ofNullable(answer.entry());
@@ -100,7 +108,7 @@ public class DecisionTopicReader {
                         + " was sent");
             }
             try {
-                Thread.sleep(20);
+                Thread.sleep(5);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while reading the decision journal", e);
@@ -118,6 +126,7 @@ public class DecisionTopicReader {
                     LOG.warnf("decision journal: cannot read %s: %s; trying again", TOPICS, e.toString());
                     pause();
                 }
+                awaitPassWanted();
             }
         }
     }
@@ -135,10 +144,34 @@ public class DecisionTopicReader {
             assigned.addAll(partitions);
         }
         Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(10));
-        do {
+        while (running && ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
             consumer.poll(Duration.ofMillis(100)).forEach(this::record);
-        } while (running && ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue()));
+        }
         journal.caughtUp(endsTakenAt);
+    }
+
+    private void askForPass() {
+        synchronized (passWanted) {
+            asked = true;
+            passWanted.notifyAll();
+        }
+    }
+
+    // rests until a lookup asks for a pass, at most IDLE_PASS
+    private void awaitPassWanted() {
+        long until = System.nanoTime() + IDLE_PASS.toNanos();
+        synchronized (passWanted) {
+            try {
+                long left;
+                while (!asked && running && (left = until - System.nanoTime()) > 0) {
+                    passWanted.wait(Math.max(1, left / 1_000_000));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running = false;
+            }
+            asked = false;
+        }
     }
 
     private static Set<TopicPartition> partitions(KafkaConsumer<String, byte[]> consumer) {

@@ -25,10 +25,12 @@ import java.util.stream.Collectors;
  * status. The CLI waits on the ledger, not on Kafka, so what it reports is what the gate will see.
  */
 public final class LedgerClient {
-    /** Polls of a release between two looks at its dead letters (each poll waits 300 ms, so about every 3 s). */
-    private static final int DEAD_LETTER_EVERY = 10;
+    /** Pause between two looks at a release request's outcome, in milliseconds (one small GET of the ledger). */
+    static final long RELEASE_POLL_MILLIS = 100;
+    /** Polls of a release between two looks at its dead letters (each poll waits 100 ms, so about every 2 s). */
+    private static final int DEAD_LETTER_EVERY = 20;
     /** Shortest and longest pause between two looks at an asset's evidence, in milliseconds. */
-    static final long POLL_MIN_MILLIS = 300;
+    static final long POLL_MIN_MILLIS = 100;
     static final long POLL_MAX_MILLIS = 2000;
     /** Time between two looks at an asset's dead letters while waiting for its verification. */
     private static final Duration DEAD_LETTER_PAUSE = Duration.ofSeconds(3);
@@ -169,7 +171,7 @@ public final class LedgerClient {
                     return o;
                 }
             }
-            ServiceLauncher.pause(300);
+            ServiceLauncher.pause(RELEASE_POLL_MILLIS);
         }
         throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds()
                 + " s waiting for the gate to decide release request " + requestId);
