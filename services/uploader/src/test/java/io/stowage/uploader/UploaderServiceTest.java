@@ -100,15 +100,17 @@ class UploaderServiceTest {
         assertThat(uploadedBytes("primary") - before).as("bytes counted on /q/metrics")
                 .isEqualTo(shard.length + members.length);
 
-        ObjectUploaded shardUp = decodeUploaded(records.get(0));
-        ObjectUploaded membersUp = decodeUploaded(records.get(1));
+        // each object's event goes out as its own upload ends: in the order the uploads finished, not task order
+        List<ObjectUploaded> both = records.stream().map(this::decodeUploaded).toList();
+        ObjectUploaded shardUp = both.stream().filter(u -> u.kind() == ObjectKind.SHARD).findFirst().orElseThrow();
+        ObjectUploaded membersUp = both.stream().filter(u -> u.kind() == ObjectKind.MEMBERS).findFirst().orElseThrow();
         assertThat(shardUp.key()).isEqualTo("datasets/" + name + "/r1/shards/" + Sha256.of(shard) + ".tar.zst");
         assertThat(shardUp.kind()).isEqualTo(ObjectKind.SHARD);
         assertThat(shardUp.bytes()).isEqualTo(300_000);
         assertThat(shardUp.skipped()).isFalse();
         assertThat(membersUp.key()).isEqualTo("datasets/" + name + "/r1/shards/" + Sha256.of(shard) + ".members.jsonl");
         assertThat(membersUp.sha256()).isEqualTo(Sha256.of(members));
-        ConsumerRecord<String, byte[]> first = records.get(0);
+        ConsumerRecord<String, byte[]> first = records.get(both.indexOf(shardUp));
         assertThat(first.key()).isEqualTo("dataset/" + name + "/r1");
         assertThat(header(first, CloudEventHeaders.ID)).isEqualTo(shardUp.meta().eventId());
         assertThat(header(first, CloudEventHeaders.TYPE)).isEqualTo("io.stowage.object.uploaded.v1");

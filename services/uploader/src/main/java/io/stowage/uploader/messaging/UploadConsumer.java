@@ -4,6 +4,7 @@ import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.stowage.events.EventCodec;
 import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
+import io.stowage.messaging.EventPublisher;
 import io.stowage.messaging.IncomingEvents;
 import io.stowage.messaging.Outcome;
 import io.stowage.uploader.app.UploadWork;
@@ -25,15 +26,20 @@ import java.util.concurrent.CompletionStage;
  * (permanent=true) published, then is dead-lettered once with {@code dead-letter-reason} naming the first such
  * failure ({@link UploadResults}). A transient failure (after the store's own retries) is tried again with backoff;
  * when the last attempt fails too, its events (permanent=false) are published and the record is dead-lettered.
+ * The {@code object.uploaded} of each stored object is sent as soon as its upload ends, while the record's other files
+ * are still going up, so the verifier starts on it at once; the outcome then publishes what was not sent yet (a retry
+ * of the record finds those objects stored and says so again, {@code skipped}).
  */
 @ApplicationScoped
 public class UploadConsumer {
     private final UploadWork work;
     private final IncomingEvents incoming;
+    private final EventPublisher publisher;
 
-    UploadConsumer(UploadWork work, IncomingEvents incoming) {
+    UploadConsumer(UploadWork work, IncomingEvents incoming, EventPublisher publisher) {
         this.work = work;
         this.incoming = incoming;
+        this.publisher = publisher;
     }
 
     /** A shard and its member manifest to upload; completes after the record is acked or nacked. */
@@ -80,7 +86,12 @@ public class UploadConsumer {
         return incoming.handle(record, topic, value -> EventCodec.decode(topic, value), this::upload);
     }
 
+    // each stored object's event goes out as its upload ends; the outcome publishes the rest and decides the record
     private Outcome upload(StowageEvent event) {
-        return UploadResults.of(work.upload(event));
+        UploadWork.Uploaded uploaded = work.upload(event, result -> {
+            publisher.send(result);
+            return true;
+        });
+        return UploadResults.of(uploaded.events(), uploaded.unsent());
     }
 }

@@ -21,16 +21,25 @@ final class UploadResults {
      *         {@code "transient upload failure (N of M objects): <first reason>"}
      */
     static Outcome of(List<StowageEvent> results) {
+        return of(results, results);
+    }
+
+    /**
+     * @param results every event of one record: they decide the verdict and its reason
+     * @param unsent  those of {@code results} not yet published: the outcome's events
+     * @return as {@link #of(List)}, publishing only {@code unsent}
+     */
+    static Outcome of(List<StowageEvent> results, List<StowageEvent> unsent) {
         List<ObjectUploadFailed> failed = results.stream().filter(ObjectUploadFailed.class::isInstance)
                 .map(ObjectUploadFailed.class::cast).toList();
         List<ObjectUploadFailed> permanent = failed.stream().filter(ObjectUploadFailed::permanent).toList();
         if (!permanent.isEmpty()) {
-            return Outcome.permanent(results, reason("permanent", permanent, results));
+            return Outcome.permanent(unsent, reason("permanent", permanent, results));
         }
         if (!failed.isEmpty()) {
-            return Outcome.transientFailure(results, reason("transient", failed, results));
+            return Outcome.transientFailure(unsent, reason("transient", failed, results));
         }
-        return Outcome.done(results);
+        return Outcome.done(unsent);
     }
 
     private static String reason(String kind, List<ObjectUploadFailed> failed, List<StowageEvent> results) {

@@ -63,6 +63,20 @@ public class PendingSteps {
         }
     }
 
+    /**
+     * Records a step waiting for verification unless one with its asset id is recorded already (a redelivered event:
+     * the results counted so far are kept).
+     *
+     * @return true when recorded now, false when a step with this asset id was already waiting
+     */
+    public synchronized boolean saveIfAbsent(PendingStep step) {
+        if (find(step.assetId()).isPresent()) {
+            return false;
+        }
+        save(step);
+        return true;
+    }
+
     /** @return the step waiting for verification with this asset id, if any */
     public synchronized Optional<PendingStep> find(String assetId) {
         PendingStep known = cached.get(assetId);

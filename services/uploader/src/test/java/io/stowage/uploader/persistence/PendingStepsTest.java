@@ -30,6 +30,21 @@ class PendingStepsTest {
     }
 
     @Test
+    void aStepRecordedAgainBeforeItsUploadKeepsTheResultsAlreadyCounted() {
+        PendingSteps steps = new PendingSteps(dir);
+        PendingStep fresh = step("checkpoint/e/r/000000000003", Set.of());
+        assertThat(steps.saveIfAbsent(fresh)).isTrue();
+        PendingStep oneVerified = step(fresh.assetId(), Set.of("k0"));
+        steps.save(oneVerified);
+
+        // the redelivered checkpoint.published records the step again before uploading: the result stays counted
+        assertThat(steps.saveIfAbsent(fresh)).isFalse();
+        assertThat(steps.find(fresh.assetId())).contains(oneVerified);
+        assertThat(new PendingSteps(dir).saveIfAbsent(fresh)).as("after a restart").isFalse();
+        assertThat(new PendingSteps(dir).find(fresh.assetId())).contains(oneVerified);
+    }
+
+    @Test
     void aForgottenStepIsGoneFromMemoryAndDisk() {
         PendingSteps steps = new PendingSteps(dir);
         PendingStep step = step("checkpoint/e/r/000000000002", Set.of("k1"));
