@@ -178,6 +178,70 @@ public final class LedgerClient {
     }
 
     /**
+     * Like {@link #awaitVerified(String, int, Duration, Set)}, for an asset whose objects this command knows by key: it
+     * is done only when every one of {@code expectedObjects} has a HEAD and a full re-read result in the ledger, so
+     * objects the asset already held from an earlier publish of the same name (a step published again with other
+     * content) are never taken for this publish's. Only the expected objects' results can fail it.
+     *
+     * @param expectedObjects {@code store + ":" + key} of every object this publish stores (see {@link #storeKey})
+     * @throws CliException at the first upload failure, a non-OK verification of an expected object, a new dead letter,
+     *                      or after {@code timeout}
+     */
+    public AssetEvidence awaitVerified(String assetId, Set<String> expectedObjects, Duration timeout,
+                                       Set<String> deadLettersBefore) {
+        Instant deadline = Instant.now().plus(timeout);
+        String waitingFor = "the ledger to record " + assetId;
+        Instant deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
+        long pause = POLL_MIN_MILLIS;
+        while (Instant.now().isBefore(deadline)) {
+            if (!Instant.now().isBefore(deadLettersNext)) {
+                failOnNewDeadLetter(assetId, deadLettersBefore);
+                deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
+            }
+            Optional<AssetEvidence> found = asset(assetId);
+            if (found.isPresent()) {
+                AssetEvidence asset = found.get();
+                if (!asset.uploadFailures().isEmpty()) {
+                    throw new CliException(CliException.FAILED, "upload of " + assetId + " failed: " + asset.uploadFailures().get(0));
+                }
+                long done = verifiedOf(asset, expectedObjects);
+                if (asset.sealed() && done == expectedObjects.size()) {
+                    return asset;
+                }
+                waitingFor = assetId + ": " + done + " of " + expectedObjects.size() + " objects uploaded and verified";
+                pause = pollPause(expectedObjects.size(), done);
+            }
+            ServiceLauncher.pause(pause);
+        }
+        throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds() + " s waiting for " + waitingFor);
+    }
+
+    /** @return {@code store + ":" + key}, the name of one object in {@link #awaitVerified(String, Set, Duration, Set)} */
+    public static String storeKey(String store, String key) {
+        return store + ":" + key;
+    }
+
+    /**
+     * @return how many of {@code expectedObjects} have both a HEAD and a full re-read result in {@code asset}; other
+     *         objects of the asset are not counted
+     * @throws CliException when an expected object has a result other than OK
+     */
+    static long verifiedOf(AssetEvidence asset, Set<String> expectedObjects) {
+        long done = 0;
+        for (ObjectEvidence object : asset.objects()) {
+            if (!expectedObjects.contains(storeKey(object.store(), object.key()))) {
+                continue;
+            }
+            failIfBad(object, object.headResult());
+            failIfBad(object, object.fullReadResult());
+            if (object.headResult() != null && object.fullReadResult() != null) {
+                done++;
+            }
+        }
+        return done;
+    }
+
+    /**
      * @return the ids of the dead letters the ledger holds for the asset ({@code dlq:<event id>}), from
      *         {@code GET /api/events?assetId=}; empty when it holds none
      */

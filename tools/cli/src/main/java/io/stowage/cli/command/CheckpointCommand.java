@@ -14,6 +14,8 @@ import io.stowage.cli.output.Progress;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
 import io.stowage.cli.store.PrimaryStore;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.manifest.MemberEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -91,8 +94,15 @@ public final class CheckpointCommand {
             }
             progress.step("published " + prepared.event().assetId() + " (" + Inputs.count(prepared.event().fileCount(), "file") + ")");
             if (!noWait) {
-                ledger.awaitVerified(prepared.event().assetId(),
-                        prepared.event().fileCount() * (keyCheckpoint ? 2 : 1), Duration.ofHours(2), deadLettersBefore);
+                // waited for by key: a step published before with other content has other keys, never counted here
+                Set<String> expected = new LinkedHashSet<>();
+                for (String store : keyCheckpoint ? List.of("primary", "replica") : List.of("primary")) {
+                    for (MemberEntry file : prepared.manifest().files()) {
+                        expected.add(LedgerClient.storeKey(store, ObjectKeys.checkpointFile(prepared.event().experiment(),
+                                prepared.event().run(), prepared.event().step(), file.sha256(), file.path())));
+                    }
+                }
+                ledger.awaitVerified(prepared.event().assetId(), expected, Duration.ofHours(2), deadLettersBefore);
                 progress.detail("every file uploaded and verified" + (keyCheckpoint ? " in both stores" : ""));
             }
             if (json) {
