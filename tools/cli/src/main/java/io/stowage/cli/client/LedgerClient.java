@@ -29,8 +29,12 @@ public final class LedgerClient {
     static final long RELEASE_POLL_MILLIS = 100;
     /** Polls of a release between two looks at its dead letters (each poll waits 100 ms, so about every 2 s). */
     private static final int DEAD_LETTER_EVERY = 20;
-    /** Shortest and longest pause between two looks at an asset's evidence, in milliseconds. */
-    static final long POLL_MIN_MILLIS = 100;
+    /**
+     * Shortest and longest pause between two looks at an asset's evidence, in milliseconds: each look is the asset's
+     * whole evidence (every object with its results), which the ledger queries and the CLI parses, so it is not
+     * asked for as often as a release's outcome.
+     */
+    static final long POLL_MIN_MILLIS = 300;
     static final long POLL_MAX_MILLIS = 2000;
     /** Time between two looks at an asset's dead letters while waiting for its verification. */
     private static final Duration DEAD_LETTER_PAUSE = Duration.ofSeconds(3);

@@ -14,14 +14,13 @@ class LedgerPollPauseTest {
 
     @Test
     void nearTheEndAndForSmallStepsThePauseIsTheShortest() {
-        assertThat(LedgerClient.pollPause(1000, 900)).isEqualTo(200);
-        assertThat(LedgerClient.pollPause(1000, 960)).isEqualTo(100);
-        assertThat(LedgerClient.pollPause(1000, 1000)).isEqualTo(100);
-        assertThat(LedgerClient.pollPause(2, 0)).isEqualTo(100);
+        assertThat(LedgerClient.pollPause(1000, 900)).isEqualTo(300);
+        assertThat(LedgerClient.pollPause(1000, 1000)).isEqualTo(300);
+        assertThat(LedgerClient.pollPause(2, 0)).isEqualTo(300);
     }
 
     @Test
     void moreResultsThanExpectedNeverMakeTheWaitShorterThanTheFloor() {
-        assertThat(LedgerClient.pollPause(10, 25)).isEqualTo(100);
+        assertThat(LedgerClient.pollPause(10, 25)).isEqualTo(300);
     }
 }
