@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -107,35 +108,14 @@ public final class LedgerClient {
      */
     public AssetEvidence awaitVerified(String assetId, int expectedObjects, Duration timeout,
                                        Set<String> deadLettersBefore) {
-        Instant deadline = Instant.now().plus(timeout);
-        String waitingFor = "the ledger to record " + assetId;
-        Instant deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
-        long pause = POLL_MIN_MILLIS;
-        while (Instant.now().isBefore(deadline)) {
-            if (!Instant.now().isBefore(deadLettersNext)) {
-                failOnNewDeadLetter(assetId, deadLettersBefore);
-                deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
+        return awaitAsset(assetId, expectedObjects, timeout, deadLettersBefore, asset -> {
+            for (ObjectEvidence object : asset.objects()) {
+                failIfBad(object, object.headResult());
+                failIfBad(object, object.fullReadResult());
             }
-            Optional<AssetEvidence> found = asset(assetId);
-            if (found.isPresent()) {
-                AssetEvidence asset = found.get();
-                if (!asset.uploadFailures().isEmpty()) {
-                    throw new CliException(CliException.FAILED, "upload of " + assetId + " failed: " + asset.uploadFailures().get(0));
-                }
-                for (ObjectEvidence object : asset.objects()) {
-                    failIfBad(object, object.headResult());
-                    failIfBad(object, object.fullReadResult());
-                }
-                long done = asset.objects().stream().filter(o -> o.headResult() != null && o.fullReadResult() != null).count();
-                if (asset.sealed() && asset.objects().size() >= expectedObjects && done == asset.objects().size()) {
-                    return asset;
-                }
-                waitingFor = assetId + ": " + done + " of " + expectedObjects + " objects uploaded and verified";
-                pause = pollPause(expectedObjects, done);
-            }
-            ServiceLauncher.pause(pause);
-        }
-        throw new CliException(CliException.FAILED, "timed out after " + timeout.toSeconds() + " s waiting for " + waitingFor);
+            long done = asset.objects().stream().filter(o -> o.headResult() != null && o.fullReadResult() != null).count();
+            return asset.objects().size() >= expectedObjects && done == asset.objects().size() ? -1 : done;
+        });
     }
 
     /**
@@ -193,6 +173,20 @@ public final class LedgerClient {
      */
     public AssetEvidence awaitVerified(String assetId, Set<String> expectedObjects, Duration timeout,
                                        Set<String> deadLettersBefore) {
+        return awaitAsset(assetId, expectedObjects.size(), timeout, deadLettersBefore, asset -> {
+            long done = verifiedOf(asset, expectedObjects);
+            return done == expectedObjects.size() ? -1 : done;
+        });
+    }
+
+    /**
+     * Looks at the asset's evidence until it is sealed and {@code progress} says it is complete; fails at the first
+     * upload failure, a new dead letter, or after {@code timeout}.
+     *
+     * @param progress the objects done so far, or -1 when complete; may throw {@link CliException} for a bad result
+     */
+    private AssetEvidence awaitAsset(String assetId, int expectedObjects, Duration timeout,
+                                     Set<String> deadLettersBefore, ToLongFunction<AssetEvidence> progress) {
         Instant deadline = Instant.now().plus(timeout);
         String waitingFor = "the ledger to record " + assetId;
         Instant deadLettersNext = Instant.now().plus(DEAD_LETTER_PAUSE);
@@ -208,12 +202,13 @@ public final class LedgerClient {
                 if (!asset.uploadFailures().isEmpty()) {
                     throw new CliException(CliException.FAILED, "upload of " + assetId + " failed: " + asset.uploadFailures().get(0));
                 }
-                long done = verifiedOf(asset, expectedObjects);
-                if (asset.sealed() && done == expectedObjects.size()) {
+                long done = progress.applyAsLong(asset);
+                if (asset.sealed() && done < 0) {
                     return asset;
                 }
-                waitingFor = assetId + ": " + done + " of " + expectedObjects.size() + " objects uploaded and verified";
-                pause = pollPause(expectedObjects.size(), done);
+                long counted = done < 0 ? expectedObjects : done;
+                waitingFor = assetId + ": " + counted + " of " + expectedObjects + " objects uploaded and verified";
+                pause = pollPause(expectedObjects, counted);
             }
             ServiceLauncher.pause(pause);
         }
