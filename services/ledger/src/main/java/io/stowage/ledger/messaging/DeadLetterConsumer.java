@@ -15,8 +15,9 @@ import java.time.Instant;
 
 /**
  * Consumes the dead-letter topic of every topic of {@link Topics#ALL} (channel {@code ledger-dead-letters})
- * and stores each record once as a dead-letter event with its reason. A dead letter is never
- * dead-lettered again: when it cannot be stored after the retries the channel fails (readiness goes down).
+ * and stores each record once as a dead-letter event with its reason. While the database does not answer, a dead
+ * letter waits and is tried again without bound ({@link StoreRetry#runThroughOutages}). A dead letter is never
+ * dead-lettered again: when it cannot be stored while the database answers, the channel fails (readiness goes down).
  */
 @ApplicationScoped
 public class DeadLetterConsumer {
@@ -38,7 +39,8 @@ public class DeadLetterConsumer {
     public Uni<Void> consume(Message<byte[]> message) {
         KafkaPosition at = KafkaRecords.positionOf(message);
         StoredEvent row = StoredEvent.deadLetter(at, message.getPayload(), Instant.now());
-        return retry.run(metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, null)))
+        return retry.runThroughOutages("dead letter " + row.eventId() + " from " + row.topic(),
+                        metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, null)))
                 .invoke(stored -> metrics.ingested(stored ? java.util.List.of(row) : java.util.List.of()))
                 .invoke(stored -> LOG.infof("%s dead letter %s from %s asset %s: %s", stored ? "stored" : "duplicate",
                         row.eventId(), row.topic(), row.assetId(), row.reason()))

@@ -11,32 +11,27 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.ledger.domain.KafkaPosition;
 import io.stowage.ledger.domain.StoredEvent;
-import io.stowage.ledger.persistence.DatabaseProbe;
 import io.stowage.ledger.persistence.EventAppend;
 import io.stowage.ledger.persistence.EventRecorder;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * Consumes every topic of {@link Topics#ALL} (channel {@code ledger-events}) in batches (one Kafka poll,
  * up to {@code max.poll.records}) and appends each batch in one transaction, chained in poll order; the batch
  * is acked, and its offsets become committable, only after that transaction committed. A record that does
  * not decode goes to {@code <topic>.dlq} first. When the batch transaction fails three times, the events are
- * stored one by one with the configured retries. An event that still cannot be stored is dead-lettered only when
- * the database answers ({@link DatabaseProbe}) and one more attempt fails: the failure is the event's own. When the
- * database does not answer, the event waits ({@code store-retry.max-backoff} between attempts, without bound) and
- * the batch stays unacked: a valid event is never dead-lettered, nor its offset committed, because PostgreSQL was
- * unreachable or slow; consuming resumes where it stopped once the database answers.
+ * stored one by one ({@link StoreRetry#runThroughOutages}). An event that still cannot be stored is dead-lettered
+ * only when the database answers and one more attempt fails: the failure is the event's own. When the database
+ * does not answer, the event waits and is tried again without bound, and the batch stays unacked: a valid event
+ * is never dead-lettered, nor its offset committed, because PostgreSQL was unreachable or slow; consuming resumes
+ * where it stopped once the database answers.
  */
 @ApplicationScoped
 public class EventConsumer {
@@ -47,18 +42,14 @@ public class EventConsumer {
     private final StoreRetry retry;
     private final DeadLetterPublisher deadLetters;
     private final LedgerMetrics metrics;
-    private final DatabaseProbe database;
-    private final Duration outageWait;
 
     @Inject
     public EventConsumer(EventRecorder recorder, StoreRetry retry, DeadLetterPublisher deadLetters,
-                         LedgerMetrics metrics, DatabaseProbe database, LedgerConfig config) {
+                         LedgerMetrics metrics) {
         this.recorder = recorder;
         this.retry = retry;
         this.deadLetters = deadLetters;
         this.metrics = metrics;
-        this.database = database;
-        this.outageWait = config.storeRetry().maxBackoff();
     }
 
     /** @return completes once every record of the batch is stored (or was already) or dead-lettered, and the batch acked */
@@ -95,56 +86,23 @@ public class EventConsumer {
     }
 
     private Uni<Void> oneByOne(List<EventAppend> appends, List<KafkaRecord<String, byte[]>> records) {
-        Context context = Vertx.currentContext();
         List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < appends.size(); i++) {
             indexes.add(i);
         }
-        return Multi.createFrom().iterable(indexes)
-                .onItem().transformToUniAndConcatenate(i -> on(context, Duration.ZERO, () -> storeOne(appends.get(i), records.get(i), context)))
-                .collect().last().replaceWithVoid();
-    }
-
-    /**
-     * Stores one event with the retries; then dead-letters it only if the database answers and one more attempt fails.
-     * Every attempt starts on {@code context} (the consumer's Vert.x context: Hibernate Reactive runs nowhere else).
-     */
-    private Uni<Void> storeOne(EventAppend a, KafkaRecord<String, byte[]> record, Context context) {
-        StoredEvent row = a.row();
-        Supplier<Uni<Void>> attempt = () -> metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, a.event())).get()
-                .invoke(stored -> metrics.ingested(stored ? List.of(row) : List.of())).replaceWithVoid();
-        return retry.run(attempt).onFailure().recoverWithUni(failure -> database.answers().chain(answers -> {
-            if (!answers) {
-                LOG.errorf("cannot store event %s type %s asset %s and the database does not answer: waiting %s, then "
-                        + "trying again (not acked, not dead-lettered): %s", row.eventId(), row.type(), row.assetId(),
-                        outageWait, failure.getMessage());
-                return on(context, outageWait, () -> storeOne(a, record, context));
-            }
-            return on(context, Duration.ZERO, () -> retry.run(attempt, 0))
-                    .onFailure().recoverWithUni(again -> database.answers().chain(still -> {
-                        if (!still) {
-                            return on(context, outageWait, () -> storeOne(a, record, context));
-                        }
-                        LOG.errorf(again, "cannot store event %s type %s asset %s while the database answers: "
+        return Multi.createFrom().iterable(indexes).onItem().transformToUniAndConcatenate(i -> {
+            EventAppend a = appends.get(i);
+            StoredEvent row = a.row();
+            return retry.runThroughOutages("event " + row.eventId() + " type " + row.type() + " asset " + row.assetId(),
+                            metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, a.event())))
+                    .invoke(stored -> metrics.ingested(stored ? List.of(row) : List.of())).replaceWithVoid()
+                    .onFailure().recoverWithUni(failure -> {
+                        LOG.errorf(failure, "cannot store event %s type %s asset %s while the database answers: "
                                 + "dead-lettering it", row.eventId(), row.type(), row.assetId());
-                        return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), again)
+                        KafkaRecord<String, byte[]> record = records.get(i);
+                        return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), failure)
                                 .invoke(() -> metrics.deadLetterSent(row.topic()));
-                    }));
-        }));
-    }
-
-    /** @return {@code next}, started on {@code context} after {@code delay} (directly when there is no context) */
-    private static Uni<Void> on(Context context, Duration delay, Supplier<Uni<Void>> next) {
-        if (context == null) {
-            return Uni.createFrom().voidItem().onItem().delayIt().by(delay).chain(() -> next.get());
-        }
-        Uni<Void> there = Uni.createFrom().emitter(e -> {
-            if (delay.isZero()) {
-                context.runOnContext(ignored -> e.complete(null));
-            } else {
-                context.owner().setTimer(delay.toMillis(), id -> context.runOnContext(ignored -> e.complete(null)));
-            }
-        });
-        return there.chain(() -> next.get());
+                    });
+        }).collect().last().replaceWithVoid();
     }
 }
