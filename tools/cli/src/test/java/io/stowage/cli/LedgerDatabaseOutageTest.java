@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.Closeable;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -91,26 +90,16 @@ class LedgerDatabaseOutageTest {
         URI pg = URI.create(stack.pgReactiveUrl());
         relay = new Relay(new InetSocketAddress(pg.getHost(), pg.getPort()));
         Path log = Files.createTempFile("ledger-outage-", ".log");
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        Map<String, String> environment = new HashMap<>(stack.environment());
+        environment.put(StackEndpoints.environmentName("quarkus.datasource.reactive.url"),
+                "postgresql://127.0.0.1:" + relay.port() + pg.getPath());
+        PackagedLedger started = PackagedLedger.start(app, environment, log, READER_TOKEN,
                 "-Dstowage.ledger.store-retry.max-retries=2",
                 "-Dstowage.ledger.store-retry.initial-backoff=PT0.1S",
-                "-Dstowage.ledger.store-retry.max-backoff=PT0.5S",
-                "-jar", app.toString());
-        builder.environment().putAll(stack.environment());
-        builder.environment().put(StackEndpoints.environmentName("quarkus.datasource.reactive.url"),
-                "postgresql://127.0.0.1:" + relay.port() + pg.getPath());
-        builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
-        builder.environment().put("STOWAGE_AUTH_TOKENS", ServiceTokens.line("reader", "outage-test", READER_TOKEN));
-        builder.redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        ledger = builder.start();
-        String url = "http://127.0.0.1:" + port;
-        awaitReady(url, log);
+                "-Dstowage.ledger.store-retry.max-backoff=PT0.5S");
+        ledger = started.process();
+        String url = started.url();
+        started.awaitReady();
 
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()));
              KafkaProducer<String, byte[]> producer = producer(stack)) {
@@ -194,19 +183,6 @@ class LedgerDatabaseOutageTest {
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()));
-    }
-
-    private void awaitReady(String url, Path log) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
-            assertThat(ledger.isAlive()).as("ledger alive, see %s", log).isTrue();
-            try {
-                return http.send(HttpRequest.newBuilder(URI.create(url + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-            } catch (IOException e) {
-                return false;
-            }
-        });
     }
 
     /**

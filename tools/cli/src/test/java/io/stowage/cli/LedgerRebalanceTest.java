@@ -23,9 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -96,18 +94,18 @@ class LedgerRebalanceTest {
              KafkaProducer<String, byte[]> producer = producer(stack)) {
             sampler.scheduleWithFixedDelay(() -> sample(admin, committed, backwards), 0, 50, TimeUnit.MILLISECONDS);
 
-            Ledger a = start(jar, stack, logs.resolve("a.log"));
+            PackagedLedger a = start(jar, stack, logs.resolve("a.log"));
             a.awaitReady();
             publish(producer, ids, 0, 1500);
-            Ledger b = start(jar, stack, logs.resolve("b.log"));       // joins mid-stream
+            PackagedLedger b = start(jar, stack, logs.resolve("b.log"));       // joins mid-stream
             publish(producer, ids, 1500, 1500);
             b.awaitReady();
             publish(producer, ids, 3000, 1500);
-            a.process.destroy();                                          // leaves gracefully (SIGTERM)
+            a.process().destroy();                                          // leaves gracefully (SIGTERM)
             publish(producer, ids, 4500, 1500);
             awaitSomeStored(stack, 5000);
-            b.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);    // dies without committing (SIGKILL)
-            Ledger c = start(jar, stack, logs.resolve("c.log"));        // a new instance takes over
+            b.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);    // dies without committing (SIGKILL)
+            PackagedLedger c = start(jar, stack, logs.resolve("c.log"));        // a new instance takes over
             publish(producer, ids, 6000, 1500);
             c.awaitReady();
 
@@ -124,7 +122,7 @@ class LedgerRebalanceTest {
                 assertThat(single(db, "select max(seq) from ledger_event")).as("seq without gap").isEqualTo(rows);
                 assertThat(single(db, "select seq from ledger_chain_head")).isEqualTo(rows);
             }
-            String chain = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(c.url + "/api/audit/chain"))
+            String chain = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(c.url() + "/api/audit/chain"))
                             .header("Authorization", "Bearer " + READER_TOKEN).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             assertThat(chain).contains("\"ok\":true");
@@ -227,41 +225,14 @@ class LedgerRebalanceTest {
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName()));
     }
 
-    private Ledger start(Path jar, StackEndpoints stack, Path log) throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+    private PackagedLedger start(Path jar, StackEndpoints stack, Path log) throws IOException {
         // short session timeout: the partitions of a SIGKILLed member move after 6 s, not the default 45 s
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        PackagedLedger ledger = PackagedLedger.start(jar, stack.environment(), log, READER_TOKEN,
                 "-Dmp.messaging.incoming.ledger-events.session.timeout.ms=6000",
                 "-Dmp.messaging.incoming.ledger-events.heartbeat.interval.ms=1000",
                 "-Dmp.messaging.incoming.ledger-dead-letters.session.timeout.ms=6000",
-                "-Dmp.messaging.incoming.ledger-dead-letters.heartbeat.interval.ms=1000",
-                "-jar", jar.toString());
-        builder.environment().putAll(stack.environment());
-        builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        builder.environment().put("QUARKUS_HTTP_HOST", "127.0.0.1");
-        builder.environment().put("STOWAGE_AUTH_TOKENS", ServiceTokens.line("reader", "rebalance-test", READER_TOKEN));
-        builder.redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        Ledger ledger = new Ledger(builder.start(), "http://127.0.0.1:" + port, log);
-        ledgers.add(ledger.process);
+                "-Dmp.messaging.incoming.ledger-dead-letters.heartbeat.interval.ms=1000");
+        ledgers.add(ledger.process());
         return ledger;
-    }
-
-    private record Ledger(Process process, String url, Path log) {
-        void awaitReady() {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250)).until(() -> {
-                assertThat(process.isAlive()).as("ledger alive, see %s", log).isTrue();
-                try {
-                    return http.send(HttpRequest.newBuilder(URI.create(url + "/q/health/ready")).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                } catch (IOException e) {
-                    return false;
-                }
-            });
-        }
     }
 }
