@@ -22,11 +22,23 @@ import java.util.List;
  * @param uploadFailures reasons of object.upload.failed events for the asset, oldest first
  * @param sealedEventId  event id of the dataset.sealed or checkpoint.published that set the manifest and the
  *                       metadata (revision, licence, source, provenance); null until seen
+ * @param deadLetters    dead letters about the asset on its evidence topics that no object's later full read has
+ *                       outweighed yet (the ledger's rule, docs/design/gate.md); empty (or null from an older ledger)
+ *                       when there are none
  */
 public record AssetEvidence(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
                             String manifestSha256, boolean keyCheckpoint, String revision, String license,
                             String source, Provenance provenance, List<ObjectEvidence> objects,
-                            List<String> uploadFailures, String sealedEventId) {
+                            List<String> uploadFailures, String sealedEventId, List<DeadLetterNote> deadLetters) {
+
+    /** Evidence without dead letters (the shape before they were exposed). */
+    public AssetEvidence(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
+                         String manifestSha256, boolean keyCheckpoint, String revision, String license,
+                         String source, Provenance provenance, List<ObjectEvidence> objects,
+                         List<String> uploadFailures, String sealedEventId) {
+        this(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint, revision, license, source,
+                provenance, objects, uploadFailures, sealedEventId, List.of());
+    }
 
     /** Evidence without the sealing event id (the shape before it was exposed). */
     public AssetEvidence(String assetId, String kind, String localRoot, boolean sealed, String manifestPath,
@@ -34,6 +46,6 @@ public record AssetEvidence(String assetId, String kind, String localRoot, boole
                          String source, Provenance provenance, List<ObjectEvidence> objects,
                          List<String> uploadFailures) {
         this(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint, revision, license, source,
-                provenance, objects, uploadFailures, null);
+                provenance, objects, uploadFailures, null, List.of());
     }
 }

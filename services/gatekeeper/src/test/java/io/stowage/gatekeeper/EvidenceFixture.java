@@ -170,7 +170,14 @@ public final class EvidenceFixture {
     public static AssetEvidence withObjects(AssetEvidence a, UnaryOperator<List<ObjectEvidence>> change) {
         return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
                 a.manifestSha256(), a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(),
-                change.apply(a.objects()), a.uploadFailures(), a.sealedEventId());
+                change.apply(a.objects()), a.uploadFailures(), a.sealedEventId(), a.deadLetters());
+    }
+
+    /** @return the asset with these outstanding dead letters */
+    public static AssetEvidence withDeadLetters(AssetEvidence a, List<io.stowage.events.ledger.DeadLetterNote> deadLetters) {
+        return new AssetEvidence(a.assetId(), a.kind(), a.localRoot(), a.sealed(), a.manifestPath(),
+                a.manifestSha256(), a.keyCheckpoint(), a.revision(), a.license(), a.source(), a.provenance(),
+                a.objects(), a.uploadFailures(), a.sealedEventId(), deadLetters);
     }
 
     /** @return the asset with other licence, source and provenance */

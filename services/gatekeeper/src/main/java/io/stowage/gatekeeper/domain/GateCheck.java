@@ -19,7 +19,7 @@ public enum GateCheck {
     OBJECT_MISMATCH(1, "object-mismatch", "primary object differs in bytes or SHA-256"),
     HEAD_NOT_OK(1, "head-not-ok", "newest HEAD of the primary object is not OK"),
     NO_FULL_READ(2, "no-full-read", "no shard or checkpoint file was re-read in full with OK"),
-    BAD_EVIDENCE(2, "bad-evidence", "newest verification of an object is MISMATCH, MISSING or ERROR"),
+    BAD_EVIDENCE(2, "bad-evidence", "newest verification of an object is MISMATCH, MISSING or ERROR, or a dead letter about the asset is outstanding"),
     DATASET_METADATA_MISSING(3, "dataset-metadata-missing", "dataset lacks a revision or a licence/source"),
     PROVENANCE_MISSING(3, "provenance-missing", "checkpoint lacks code commit, config hash or data manifest hash"),
     MODEL_METADATA_MISSING(3, "model-metadata-missing", "model revision lacks a licence or a source"),

@@ -3,6 +3,7 @@ package io.stowage.gatekeeper.domain;
 import io.stowage.events.ObjectKind;
 import io.stowage.events.VerifyResult;
 import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.DeadLetterNote;
 import io.stowage.events.ledger.ObjectEvidence;
 
 import java.util.List;
@@ -74,6 +75,26 @@ final class ObjectChecks {
         for (ObjectEvidence o : objects(asset)) {
             badResult(o, "HEAD", o.headResult(), o.headEventId());
             badResult(o, "FULL_READ", o.fullReadResult(), o.fullReadEventId());
+        }
+        requireNoDeadLetter(asset);
+    }
+
+    /**
+     * Condition 2, also: no dead letter about the asset on an evidence topic that the ledger still counts (a record
+     * about it that was never stored as evidence, e.g. an {@code object.verified} that did not decode: it may have been
+     * a MISMATCH, so the newest result the ledger holds may not be the newest there was). The ledger stops counting it
+     * once every object of the asset was re-read in full after it. Each is a failure naming its topic, event id and
+     * reason.
+     */
+    private void requireNoDeadLetter(AssetEvidence asset) {
+        if (asset.deadLetters() == null) {
+            return;
+        }
+        for (DeadLetterNote dead : asset.deadLetters()) {
+            findings.fail(GateCheck.BAD_EVIDENCE, asset.assetId() + ": dead letter on " + dead.topic() + " (event "
+                    + dead.eventId() + (dead.reason() == null ? "" : ": " + dead.reason()) + "), not outweighed by a "
+                    + "full read of every object since");
+            findings.prove(2, dead.eventId());
         }
     }
 

@@ -148,4 +148,23 @@ class BadEvidenceTest {
                 .containsExactlyInAnyOrder("2:bad-evidence", "2:no-full-read");
         assertThat(badEvidence(decision).get(0).detail()).contains("FULL_READ MISMATCH (event f-mismatch)");
     }
+
+    @Test
+    void anOutstandingDeadLetterAboutTheAssetDeniesThoughEveryResultIsOk() {
+        // an object.verified that did not decode may have been a MISMATCH: the OKs the ledger holds may not be the newest
+        AssetEvidence asset = checkpoint(false);
+        AssetEvidence allOk = with(asset, o -> true, VerifyResult.OK, "h", VerifyResult.OK, "f");
+        assertThat(evaluate(STEP, allOk).passed()).as("the same evidence without the dead letter passes").isTrue();
+        AssetEvidence evidence = EvidenceFixture.withDeadLetters(allOk, List.of(new io.stowage.events.ledger.DeadLetterNote(
+                "dlq:v-7", "object.verified.dlq", "not an ObjectVerified: unknown field")));
+
+        GateDecision decision = evaluate(STEP, evidence);
+
+        assertThat(decision.passed()).isFalse();
+        assertThat(badEvidence(decision)).singleElement().satisfies(f -> {
+            assertThat(f.condition()).isEqualTo(2);
+            assertThat(f.detail()).contains("dead letter on object.verified.dlq (event dlq:v-7: not an ObjectVerified");
+        });
+        assertThat(decision.conditions().get(1).evidence()).contains("dlq:v-7");
+    }
 }

@@ -2,6 +2,7 @@ package io.stowage.ledger.domain;
 
 import io.stowage.events.Provenance;
 import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.DeadLetterNote;
 import io.stowage.events.ledger.ObjectEvidence;
 
 import java.util.List;
@@ -32,11 +33,18 @@ public record AssetRecord(String assetId, String kind, String localRoot, boolean
         return new AssetRecord(assetId, kind, null, false, null, null, false, null, null, null, null, null, null);
     }
 
-    /** @return the API shape, with the given objects and upload failure reasons */
+    /** @return the API shape, with the given objects and upload failure reasons and no dead letters */
     public AssetEvidence toEvidence(List<ObjectEvidence> objects, List<String> uploadFailures) {
+        return toEvidence(objects, uploadFailures, List.of());
+    }
+
+    /** @return the API shape, with the given objects, upload failure reasons and outstanding dead letters */
+    public AssetEvidence toEvidence(List<ObjectEvidence> objects, List<String> uploadFailures,
+                                    List<DeadLetterNote> deadLetters) {
         Provenance provenance = "checkpoint".equals(kind)
                 ? new Provenance(codeCommit, configSha256, dataManifestSha256) : null;
         return new AssetEvidence(assetId, kind, localRoot, sealed, manifestPath, manifestSha256, keyCheckpoint,
-                revision, license, source, provenance, List.copyOf(objects), List.copyOf(uploadFailures), sealedEventId);
+                revision, license, source, provenance, List.copyOf(objects), List.copyOf(uploadFailures), sealedEventId,
+                List.copyOf(deadLetters));
     }
 }

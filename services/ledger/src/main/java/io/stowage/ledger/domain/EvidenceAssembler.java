@@ -6,6 +6,7 @@ import io.stowage.events.ledger.ReleaseEvidence;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns stored assets, objects and upload failures into the {@link ReleaseEvidence} the gate reads:
@@ -23,10 +24,20 @@ public final class EvidenceAssembler {
      */
     public static ReleaseEvidence assemble(EvidenceScope scope, List<AssetRecord> candidates,
                                            List<ObjectRecord> objects, List<UploadFailureRecord> failures) {
+        return assemble(scope, candidates, objects, failures, List.of(), Map.of());
+    }
+
+    /**
+     * @param deadLetters dead-letter rows of the candidates ({@link DeadLetterEvidence})
+     * @param seqOf       ledger sequence of the objects' full-read event ids
+     */
+    public static ReleaseEvidence assemble(EvidenceScope scope, List<AssetRecord> candidates, List<ObjectRecord> objects,
+                                           List<UploadFailureRecord> failures, List<DeadLetterEvidence.Row> deadLetters,
+                                           Map<String, Long> seqOf) {
         List<AssetEvidence> assets = candidates.stream()
                 .filter(a -> scope.touches(a.localRoot()))
                 .sorted(Comparator.comparing(AssetRecord::assetId))
-                .map(a -> evidenceOf(a, objects, failures))
+                .map(a -> evidenceOf(a, objects, failures, deadLetters, seqOf))
                 .toList();
         return new ReleaseEvidence(scope.path(), assets);
     }
@@ -34,6 +45,12 @@ public final class EvidenceAssembler {
     /** @return one asset's evidence from the objects and failures that name it */
     public static AssetEvidence evidenceOf(AssetRecord asset, List<ObjectRecord> objects,
                                            List<UploadFailureRecord> failures) {
+        return evidenceOf(asset, objects, failures, List.of(), Map.of());
+    }
+
+    /** @return one asset's evidence from the objects, failures and dead letters that name it */
+    public static AssetEvidence evidenceOf(AssetRecord asset, List<ObjectRecord> objects, List<UploadFailureRecord> failures,
+                                           List<DeadLetterEvidence.Row> deadLetters, Map<String, Long> seqOf) {
         List<ObjectEvidence> own = objects.stream()
                 .filter(o -> asset.assetId().equals(o.assetId()))
                 .sorted(Comparator.comparing(ObjectRecord::store).thenComparing(ObjectRecord::key))
@@ -44,6 +61,6 @@ public final class EvidenceAssembler {
                 .sorted(Comparator.comparing(UploadFailureRecord::eventTime))
                 .map(UploadFailureRecord::reason)
                 .toList();
-        return asset.toEvidence(own, reasons);
+        return asset.toEvidence(own, reasons, DeadLetterEvidence.outstanding(asset.assetId(), deadLetters, objects, seqOf));
     }
 }

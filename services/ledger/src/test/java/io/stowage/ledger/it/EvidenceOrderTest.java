@@ -26,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The evidence the gate reads ({@code GET /api/evidence}) against the real broker and PostgreSQL: the newest HEAD
  * and full-read results of an object are the ones the ledger stored last, whatever the producers' event times say,
- * and a re-upload of the key with other content starts with no results.
+ * a re-upload of the key with other content starts with no results, and a dead letter about the asset is shown until
+ * every object was read in full after it.
  */
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
@@ -73,6 +74,38 @@ class EvidenceOrderTest {
             assertThat(after.getString("assets[0].objects[0].headResult")).isNull();
             assertThat(after.getString("assets[0].objects[0].fullReadResult")).isNull();
             assertThat(after.getString("assets[0].objects[0].fullReadEventId")).isNull();
+        }
+    }
+
+    @Test
+    void aDeadLetterAboutTheAssetIsShownUntilEveryObjectIsReadInFullAfterIt() throws Exception {
+        try (TestProducer producer = new TestProducer(bootstrapServers)) {
+            stored(producer, ShardBuilt.of(meta(0), run, "r1", 0, root, "/s/0.tar.zst", 10, SHA, "/s/0.members.jsonl", 5,
+                    SHA, 1, 10));
+            stored(producer, uploaded(0, 10, SHA));
+            stored(producer, verified(10, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA));
+            assertThat(evidence().getList("assets[0].deadLetters")).isEmpty();
+
+            // an object.verified about the asset that the ledger cannot decode: dead-lettered, then stored as such
+            String garbageId = "garbage-" + run;
+            producer.send(io.stowage.events.Topics.OBJECT_VERIFIED, asset,
+                    "{\"result\":\"MISMATCH\",\"from\":\"a newer verifier\"".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    java.util.Map.of(io.stowage.events.CloudEventHeaders.ID, garbageId));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> given().get("/api/events/dlq:" + garbageId).statusCode() == 200);
+
+            JsonPath dead = evidence();
+            assertThat(dead.getString("assets[0].objects[0].fullReadResult")).isEqualTo("OK");
+            assertThat(dead.getList("assets[0].deadLetters")).hasSize(1);
+            assertThat(dead.getString("assets[0].deadLetters[0].eventId")).isEqualTo("dlq:" + garbageId);
+            assertThat(dead.getString("assets[0].deadLetters[0].topic")).isEqualTo("object.verified.dlq");
+            assertThat(given().queryParam("id", asset).get("/api/assets").then().statusCode(200).extract().jsonPath()
+                    .getString("deadLetters[0].eventId")).isEqualTo("dlq:" + garbageId);
+
+            stored(producer, verified(20, VerifyMethod.HEAD, VerifyResult.OK, 10, SHA));
+            assertThat(evidence().getList("assets[0].deadLetters")).as("a HEAD does not outweigh it").hasSize(1);
+            stored(producer, verified(30, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA));
+            assertThat(evidence().getList("assets[0].deadLetters")).as("the only object re-read in full since").isEmpty();
         }
     }
 
