@@ -15,6 +15,8 @@ import java.util.Set;
  * counts until every object of the asset, in every store, has a FULL_READ result stored after it (a higher ledger
  * sequence): then every object was re-read in full since, and those results are what the gate judges. A HEAD after
  * it does not outweigh it (a flipped byte keeps the size). Dead letters without an asset id are not tied to any asset.
+ * A dead letter whose event the ledger stored from the main topic (the same {@code ce_id}: a service that consumed it
+ * dead-lettered its copy, e.g. the uploader refusing a step whose files changed) lost nothing and does not count.
  */
 public final class DeadLetterEvidence {
     /** The dead-letter topics of the topics the gate reads as evidence. */
@@ -28,9 +30,20 @@ public final class DeadLetterEvidence {
     /**
      * One dead-letter row of the ledger.
      *
-     * @param seq its place in the ledger's hash chain
+     * @param seq            its place in the ledger's hash chain
+     * @param originalStored true when the ledger also holds the event itself (event id = this row's id without
+     *                       {@code dlq:}), read from the main topic
      */
-    public record Row(String eventId, String assetId, String topic, String reason, long seq) {
+    public record Row(String eventId, String assetId, String topic, String reason, long seq, boolean originalStored) {
+    }
+
+    /** Prefix of a dead-letter row's event id before the original {@code ce_id}. */
+    public static final String PREFIX = "dlq:";
+
+    /** @return the event id of the record a dead-letter row holds ({@code dlq:<ce_id>} → {@code <ce_id>}), or null */
+    public static String originalId(String deadLetterEventId) {
+        return deadLetterEventId != null && deadLetterEventId.startsWith(PREFIX)
+                ? deadLetterEventId.substring(PREFIX.length()) : null;
     }
 
     /**
@@ -47,7 +60,8 @@ public final class DeadLetterEvidence {
                         : Objects.requireNonNullElse(seqOf.get(o.fullReadEventId()), Long.MIN_VALUE))
                 .min().orElse(Long.MIN_VALUE);
         return deadLetters.stream()
-                .filter(d -> assetId.equals(d.assetId()) && TOPICS.contains(d.topic()) && d.seq() > reReadSince)
+                .filter(d -> assetId.equals(d.assetId()) && TOPICS.contains(d.topic()) && !d.originalStored()
+                        && d.seq() > reReadSince)
                 .sorted(java.util.Comparator.comparingLong(Row::seq))
                 .map(d -> new DeadLetterNote(d.eventId(), d.topic(), d.reason()))
                 .toList();

@@ -70,16 +70,18 @@ public class EvidenceQueries {
                     if (rows.isEmpty()) {
                         return Uni.createFrom().item(new DeadLetters(List.of(), Map.of()));
                     }
-                    List<DeadLetterEvidence.Row> dead = rows.stream()
-                            .map(e -> new DeadLetterEvidence.Row(e.eventId, e.assetId, e.topic, e.reason, e.seq)).toList();
+                    List<String> originals = rows.stream().map(e -> DeadLetterEvidence.originalId(e.eventId))
+                            .filter(Objects::nonNull).distinct().toList();
                     List<String> reads = objects.stream().map(LedgerObject::toRecord).map(ObjectRecord::fullReadEventId)
                             .filter(Objects::nonNull).distinct().toList();
-                    if (reads.isEmpty()) {
-                        return Uni.createFrom().item(new DeadLetters(dead, Map.of()));
-                    }
-                    return LedgerEvent.<LedgerEvent>list("eventId in ?1", reads).map(events -> {
+                    List<String> lookup = new ArrayList<>(originals);
+                    lookup.addAll(reads);
+                    return LedgerEvent.<LedgerEvent>list("eventId in ?1", lookup).map(events -> {
                         Map<String, Long> seqOf = new HashMap<>();
                         events.forEach(e -> seqOf.put(e.eventId, e.seq));
+                        List<DeadLetterEvidence.Row> dead = rows.stream().map(e -> new DeadLetterEvidence.Row(e.eventId,
+                                e.assetId, e.topic, e.reason, e.seq, seqOf.containsKey(DeadLetterEvidence.originalId(e.eventId))))
+                                .toList();
                         return new DeadLetters(dead, seqOf);
                     });
                 });

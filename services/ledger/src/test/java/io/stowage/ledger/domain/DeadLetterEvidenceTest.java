@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DeadLetterEvidenceTest {
     private static final String ASSET = "checkpoint/exp/run1/000000000100";
     private static final DeadLetterEvidence.Row VERIFIED = new DeadLetterEvidence.Row("dlq:v-1", ASSET,
-            "object.verified.dlq", "not an ObjectVerified", 10);
+            "object.verified.dlq", "not an ObjectVerified", 10, false);
 
     private static ObjectRecord object(String store, String key, String fullReadEventId) {
         return new ObjectRecord(store, "b", key, ASSET, ObjectKind.CHECKPOINT_FILE, 3, "a".repeat(64), "e", null,
@@ -49,11 +49,22 @@ class DeadLetterEvidenceTest {
     @Test
     void onlyTheAssetsOwnDeadLettersOnEvidenceTopicsCountInLedgerOrder() {
         DeadLetterEvidence.Row other = new DeadLetterEvidence.Row("dlq:o", "checkpoint/exp/run1/000000000200",
-                "object.verified.dlq", null, 11);
-        DeadLetterEvidence.Row notEvidence = new DeadLetterEvidence.Row("dlq:r", ASSET, "volume.release.requested.dlq", null, 12);
-        DeadLetterEvidence.Row uploaded = new DeadLetterEvidence.Row("dlq:u", ASSET, "object.uploaded.dlq", "x", 3);
+                "object.verified.dlq", null, 11, false);
+        DeadLetterEvidence.Row notEvidence = new DeadLetterEvidence.Row("dlq:r", ASSET, "volume.release.requested.dlq", null, 12, false);
+        DeadLetterEvidence.Row uploaded = new DeadLetterEvidence.Row("dlq:u", ASSET, "object.uploaded.dlq", "x", 3, false);
 
         assertThat(DeadLetterEvidence.outstanding(ASSET, List.of(VERIFIED, other, notEvidence, uploaded), List.of(), Map.of()))
                 .extracting(DeadLetterNote::eventId).containsExactly("dlq:u", "dlq:v-1");
+    }
+
+    @Test
+    void aDeadLetteredCopyOfAnEventTheLedgerStoredLostNothing() {
+        // the uploader dead-letters a checkpoint.published whose files changed: the ledger has the event itself
+        DeadLetterEvidence.Row copy = new DeadLetterEvidence.Row("dlq:pub-1", ASSET, "checkpoint.published.dlq",
+                "file changed since publish", 20, true);
+        assertThat(DeadLetterEvidence.outstanding(ASSET, List.of(copy), List.of(), Map.of())).isEmpty();
+        assertThat(DeadLetterEvidence.originalId("dlq:pub-1")).isEqualTo("pub-1");
+        assertThat(DeadLetterEvidence.originalId("dlq:object.verified.dlq:0:7")).isEqualTo("object.verified.dlq:0:7");
+        assertThat(DeadLetterEvidence.originalId("pub-1")).isNull();
     }
 }

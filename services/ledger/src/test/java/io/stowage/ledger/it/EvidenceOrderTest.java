@@ -104,8 +104,16 @@ class EvidenceOrderTest {
 
             stored(producer, verified(20, VerifyMethod.HEAD, VerifyResult.OK, 10, SHA));
             assertThat(evidence().getList("assets[0].deadLetters")).as("a HEAD does not outweigh it").hasSize(1);
-            stored(producer, verified(30, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA));
+            ObjectVerified reRead = verified(30, VerifyMethod.FULL_READ, VerifyResult.OK, 10, SHA);
+            stored(producer, reRead);
             assertThat(evidence().getList("assets[0].deadLetters")).as("the only object re-read in full since").isEmpty();
+
+            // another service dead-letters its copy of an event the ledger stored: nothing was lost, nothing is shown
+            producer.send(io.stowage.events.Topics.dlq(io.stowage.events.Topics.OBJECT_VERIFIED), asset,
+                    io.stowage.events.EventCodec.encode(reRead), io.stowage.events.CloudEventHeaders.of(reRead, "/stowage/test"));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> given().get("/api/events/dlq:" + reRead.meta().eventId()).statusCode() == 200);
+            assertThat(evidence().getList("assets[0].deadLetters")).as("a dead-lettered copy of stored evidence").isEmpty();
         }
     }
 
