@@ -85,6 +85,15 @@ public final class Topics {
             BASELINE_ARCHIVED, RELEASE_REFUSED, CHECKPOINT_PINNED, RETENTION_DECIDED, CHECKPOINT_EXPIRED,
             RETENTION_REFUSED, MODEL_PUBLISHED, MODEL_SHARED, RUN_STARTED, RUN_PROGRESS, RUN_FINISHED);
 
+    /**
+     * The topics whose records the gate reads as evidence of what is stored and proven (through the ledger's
+     * projections): what was built, sealed or published, what was uploaded, and what a re-read found. The gate waits
+     * for the ledger to have stored each of them up to the end offsets seen when a request arrived, and a dead letter
+     * on one of their dead-letter topics about an asset counts against that asset's release.
+     */
+    public static final List<String> EVIDENCE = List.of(OBJECT_UPLOADED, OBJECT_VERIFIED, DATASET_SEALED,
+            CHECKPOINT_PUBLISHED, SHARD_BUILT, BASELINE_ARCHIVED);
+
     private Topics() {
     }
 

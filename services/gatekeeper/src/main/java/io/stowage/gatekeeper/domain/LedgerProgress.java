@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * How far the ledger has stored the evidence topics, against the end offsets seen when a release request
@@ -18,9 +19,8 @@ public final class LedgerProgress {
      * Every topic whose records the gate reads as evidence (through the ledger's projections), plus the gate's
      * own decisions, so that a decision sent before the request was redelivered is in the ledger when it is asked.
      */
-    public static final List<String> EVIDENCE_TOPICS = List.of(Topics.OBJECT_UPLOADED, Topics.OBJECT_VERIFIED,
-            Topics.DATASET_SEALED, Topics.CHECKPOINT_PUBLISHED, Topics.SHARD_BUILT, Topics.BASELINE_ARCHIVED,
-            Topics.OBJECT_UPLOAD_FAILED, Topics.GATE_PASSED, Topics.GATE_DENIED);
+    public static final List<String> EVIDENCE_TOPICS = Stream.concat(Topics.EVIDENCE.stream(),
+            Stream.of(Topics.OBJECT_UPLOAD_FAILED, Topics.GATE_PASSED, Topics.GATE_DENIED)).toList();
 
     /**
      * One partition as the ledger reports it.

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which dead letters about an asset the gate must see. A dead letter on an evidence topic is a record about the asset
@@ -20,9 +21,8 @@ import java.util.Set;
  */
 public final class DeadLetterEvidence {
     /** The dead-letter topics of the topics the gate reads as evidence. */
-    public static final Set<String> TOPICS = Set.of(Topics.dlq(Topics.OBJECT_UPLOADED), Topics.dlq(Topics.OBJECT_VERIFIED),
-            Topics.dlq(Topics.DATASET_SEALED), Topics.dlq(Topics.CHECKPOINT_PUBLISHED), Topics.dlq(Topics.SHARD_BUILT),
-            Topics.dlq(Topics.BASELINE_ARCHIVED));
+    public static final Set<String> TOPICS = Topics.EVIDENCE.stream().map(Topics::dlq)
+            .collect(Collectors.toUnmodifiableSet());
 
     private DeadLetterEvidence() {
     }
