@@ -50,14 +50,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * data is denied with the directory intact, and the ledger's hash chain verifies.
  *
  * <p>Seeded: the seed is printed; {@code -Dstowage.fault.seed=N} gives the same data and strike points again and
- * {@code -Dstowage.fault.case=NAME} runs one case. Tagged {@code fault}, excluded from {@code verify}; run with
+ * {@code -Dstowage.fault.case=NAME[,NAME…]} runs only those cases. Tagged {@code fault}, excluded from {@code verify}; run with
  * {@code ./mvnw -B verify -pl tools/cli -am -Dstowage.fault -Dtest=FaultSuiteTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @Tag("fault")
 class FaultSuiteTest {
     private static final long SEED = Long.getLong("stowage.fault.seed", new SecureRandom().nextLong());
-    private static final String ONLY = System.getProperty("stowage.fault.case", "").isBlank() ? null
-            : System.getProperty("stowage.fault.case");
+    private static final java.util.Set<String> ONLY_CASES = System.getProperty("stowage.fault.case", "").isBlank() ? null
+            : java.util.Set.of(System.getProperty("stowage.fault.case").split(","));
+    private static final String ONLY = ONLY_CASES == null ? null : String.join(",", ONLY_CASES);
     private static final Duration WAIT = Duration.ofMinutes(4);
     private static FaultHarness harness;
     private static Invariants invariants;
@@ -149,7 +150,7 @@ class FaultSuiteTest {
     @Test
     void providerAdapterKilledWhileRetentionDeletes() throws Exception {
         String name = "kill-provider-adapter-expiring";
-        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
         String experiment = "fault";
@@ -272,6 +273,24 @@ class FaultSuiteTest {
         corrupted("corrupt-delete", Damage.DELETE, "HEAD MISSING");
     }
 
+    // --- corruption of a stored checkpoint file, in the primary and in the replica store ---
+
+    @Test
+    void aCheckpointFileWithAFlippedByteIsDenied() throws Exception {
+        corruptedCheckpoint("corrupt-checkpoint-flip", "primary", Damage.FLIP, "FULL_READ MISMATCH");
+    }
+
+    @Test
+    void aKeyCheckpointsReplicaCopyWithAFlippedByteIsDenied() throws Exception {
+        // the primary copies are all good: only the second copy, the one kept for when the primary fails, is damaged
+        corruptedCheckpoint("corrupt-replica-flip", "replica", Damage.FLIP, "FULL_READ MISMATCH");
+    }
+
+    @Test
+    void aDeletedReplicaCopyIsDenied() throws Exception {
+        corruptedCheckpoint("corrupt-replica-delete", "replica", Damage.DELETE, "HEAD MISSING");
+    }
+
     enum Damage { FLIP, TRUNCATE, DELETE }
 
     /**
@@ -279,7 +298,7 @@ class FaultSuiteTest {
      * uploaded and verified, {@code release} while it is released; checks every invariant.
      */
     private void survives(String name, int files, int maxBytes, Strike upload, Strike release) throws Exception {
-        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
         Path dir = harness.hot.resolve(name);
@@ -323,7 +342,7 @@ class FaultSuiteTest {
     }
 
     private void corrupted(String name, Damage damage, String expected) throws Exception {
-        assumeTrue(ONLY == null || ONLY.equals(name), "only case " + ONLY);
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
         Path dir = harness.hot.resolve(name);
@@ -339,7 +358,7 @@ class FaultSuiteTest {
                 List<ObjectEvidence> stored = invariants.asset(asset(name)).orElseThrow().objects().stream()
                         .filter(o -> o.kind().name().equals("SHARD")).toList();
                 damaged[0] = stored.get(random.nextInt(stored.size())).key();
-                damage(damaged[0], damage, random);
+                damage("primary", damaged[0], damage, random);
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
@@ -358,6 +377,55 @@ class FaultSuiteTest {
         invariants.chainIntact();
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged[0]);
+    }
+
+    /**
+     * Publishes a key checkpoint step (a copy in each store) with its provenance while the verifier is down, damages
+     * one of its files in {@code store} before any re-read, and expects both the dry run and the release of the step
+     * directory to be denied with {@code bad-evidence} naming that key, store and result, every file left as it was.
+     */
+    private void corruptedCheckpoint(String name, String store, Damage damage, String expected) throws Exception {
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        // provenance, so that bad evidence is the only reason left to deny
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
+                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
+        Path dir = runDir.resolve("step-100");
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
+        String[] damaged = new String[1];
+        harness.platform.restart("verifier", () -> {
+            try {
+                json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
+                        "--no-wait", "--json"), 0);
+                Awaitility.await(assetId + " uploaded to both stores").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                        .until(() -> invariants.asset(assetId).map(a -> a.objects().size() == 2 * written.size()).orElse(false));
+                List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
+                        .filter(o -> o.store().equals(store)).toList();
+                damaged[0] = stored.get(random.nextInt(stored.size())).key();
+                damage(store, damaged[0], damage, random);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        Awaitility.await("the verifier's verdict on " + damaged[0] + " in " + store).atMost(WAIT)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.asset(assetId).orElseThrow().objects().stream()
+                        .filter(o -> o.key().equals(damaged[0]) && o.store().equals(store))
+                        .anyMatch(o -> expected.startsWith("HEAD") ? o.headResult() != null : o.fullReadResult() != null));
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
+        assertThat(dry.path("failed").toString()).as(dry.toString())
+                .contains("bad-evidence", damaged[0] + " in " + store + ": " + expected);
+        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
+        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
+        assertThat(denied.path("released").asBoolean()).isFalse();
+        assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
+        assertIntact(dir, written);
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged[0], store);
     }
 
     private Void strikeAt(Strike strike, String name) throws Exception {
@@ -426,24 +494,25 @@ class FaultSuiteTest {
         assertThat(inventory).isEqualTo(expected);
     }
 
-    private static void damage(String key, Damage damage, Random random) {
+    private static void damage(String store, String key, Damage damage, Random random) {
         StackEndpoints stack = harness.platform.session().stack();
+        String bucket = "replica".equals(store) ? stack.replicaBucket() : stack.primaryBucket();
         try (S3Client s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint()))
                 .region(Region.of(stack.s3Region())).forcePathStyle(true).httpClient(UrlConnectionHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(stack.s3AccessKey(),
                         stack.s3SecretKey()))).build()) {
             if (damage == Damage.DELETE) {
-                s3.deleteObject(b -> b.bucket(stack.primaryBucket()).key(key));
+                s3.deleteObject(b -> b.bucket(bucket).key(key));
                 return;
             }
-            var head = s3.headObject(b -> b.bucket(stack.primaryBucket()).key(key));
-            byte[] bytes = s3.getObjectAsBytes(b -> b.bucket(stack.primaryBucket()).key(key)).asByteArray();
+            var head = s3.headObject(b -> b.bucket(bucket).key(key));
+            byte[] bytes = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray();
             byte[] bad = damage == Damage.FLIP ? bytes.clone() : Arrays.copyOf(bytes, bytes.length / 2);
             if (damage == Damage.FLIP) {
                 bad[random.nextInt(bad.length)] ^= 0x01;
             }
             // the same metadata (its sha256 included): only the bytes tell
-            s3.putObject(b -> b.bucket(stack.primaryBucket()).key(key).metadata(head.metadata()), RequestBody.fromBytes(bad));
+            s3.putObject(b -> b.bucket(bucket).key(key).metadata(head.metadata()), RequestBody.fromBytes(bad));
         }
     }
 }
