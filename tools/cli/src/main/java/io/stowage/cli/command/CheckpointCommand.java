@@ -214,7 +214,14 @@ public final class CheckpointCommand {
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
             String refused = "nothing " + (pinned() ? "pinned" : "unpinned");
-            new LedgerSteps(knownSteps(ledger, refused)).require(step, refused);
+            LedgerSteps known = new LedgerSteps(knownSteps(ledger, refused));
+            known.require(step, refused);
+            if (pinned()) {
+                // a pin keeps objects; once retention deleted them it would keep nothing and only seem to
+                known.whyNotStored(step).ifPresent(why -> {
+                    throw new CliException(CliException.FAILED, why + ": a pin cannot bring it back; " + refused);
+                });
+            }
             com.fasterxml.jackson.databind.JsonNode answer = new io.stowage.cli.client.GatekeeperClient(
                     session.serviceUrl("gatekeeper")).pin(experiment, run, step, pinned());
             String eventId = answer.path("eventId").asText();
@@ -241,7 +248,8 @@ public final class CheckpointCommand {
 
     @Command(name = "pin", mixinStandardHelpOptions = true,
             description = "Pin a stored checkpoint step (operator token): retention never expires a pinned step. A run or"
-                    + " step the ledger does not know (or a ledger that cannot be asked) is refused, exit 1, nothing recorded.")
+                    + " step the ledger does not know, a step retention already expired (its objects are gone), or a ledger"
+                    + " that cannot be asked is refused, exit 1, nothing recorded.")
     static final class Pin extends PinBase {
         @Override
         boolean pinned() {

@@ -126,6 +126,11 @@ class RetentionApplyEndToEndTest {
         assertThat(gone.err()).matches("stowage: step 100 of e2e/run1 was expired by retention at \\S+Z \\(checkpoint\\.expired"
                 + " \\S+\\): its objects were deleted from the store\n");
         assertThat(expiredTo).as("a failed fetch leaves no directory behind").doesNotExist();
+        Result pinGone = cli("checkpoint", "pin", "--experiment", "e2e", "--run", "run1", "--step", "100");
+        assertThat(pinGone.exit()).as(pinGone.err()).isEqualTo(CliException.FAILED);
+        assertThat(pinGone.err()).startsWith("stowage: step 100 of e2e/run1 was expired by retention at ")
+                .endsWith(": a pin cannot bring it back; nothing pinned\n");
+        assertThat(eventCount("checkpoint.pinned")).as("a refused pin records nothing").isZero();
         assertThat(decisions(plan("run1"))).as("expired steps leave the plan").containsExactly("200 keep", "400 keep");
         Result audit = cli("audit", "store", "--json");
         assertThat(audit.exit()).as(audit.out() + audit.err()).isZero();
