@@ -21,13 +21,32 @@ import java.util.Map;
  * @param expiredBytes   bytes the expiry deleted; 0 while stored
  * @param promotedTo     the model revisions promoted from this step ({@code model/<model>/<revision>}, ascending), from
  *                       the model.published events that name it in {@code fromCheckpoint}; empty when none (never null)
+ * @param leasedUntil    the latest end of the step's fetch leases (UTC, set by the gatekeeper's clock); null when never
+ *                       leased. Retention keeps the step while this is after its evaluation time.
  */
 public record CheckpointStepEvidence(long step, AssetEvidence asset, int fileCount, long totalBytes,
                                      Map<String, Double> metrics, List<String> tags, Instant publishedAt,
                                      boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes,
-                                     List<String> promotedTo) {
+                                     List<String> promotedTo, Instant leasedUntil) {
     public CheckpointStepEvidence {
         promotedTo = promotedTo == null ? List.of() : List.copyOf(promotedTo);
+    }
+
+    /** Evidence of a step never leased. */
+    public CheckpointStepEvidence(long step, AssetEvidence asset, int fileCount, long totalBytes,
+                                  Map<String, Double> metrics, List<String> tags, Instant publishedAt,
+                                  boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes,
+                                  List<String> promotedTo) {
+        this(step, asset, fileCount, totalBytes, metrics, tags, publishedAt, pinned, expiredEventId, expiredAt,
+                expiredBytes, promotedTo, null);
+    }
+
+    /**
+     * @param now the evaluation time
+     * @return true when a lease holds the step at {@code now}
+     */
+    public boolean leasedAt(Instant now) {
+        return leasedUntil != null && leasedUntil.isAfter(now);
     }
 
     /** Evidence of a step no model revision names (the shape before promotions were projected). */
@@ -35,6 +54,6 @@ public record CheckpointStepEvidence(long step, AssetEvidence asset, int fileCou
                                   Map<String, Double> metrics, List<String> tags, Instant publishedAt,
                                   boolean pinned, String expiredEventId, Instant expiredAt, long expiredBytes) {
         this(step, asset, fileCount, totalBytes, metrics, tags, publishedAt, pinned, expiredEventId, expiredAt,
-                expiredBytes, List.of());
+                expiredBytes, List.of(), null);
     }
 }

@@ -22,7 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code POST /api/checkpoints/pins} against the real broker: an operator's pin is sent as {@code checkpoint.pinned}
  * keyed by the step's asset id in the token's name; a reader is refused (403, recorded as release.refused); a bad
- * name or a missing field is 400.
+ * name or a missing field is 400. {@code POST /api/checkpoints/leases}: a reader's lease is sent as a
+ * {@code checkpoint.pinned} with {@code leaseUntil} = now + seconds; a lease of 0 s or above the maximum is 400, no
+ * token is 401.
  */
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
@@ -58,5 +60,33 @@ class CheckpointPinApiTest {
                 "pinned", true)).post("/api/checkpoints/pins").then().statusCode(400);
         TestTokens.given().contentType(ContentType.JSON).body(Map.of("experiment", "exp", "run", run))
                 .post("/api/checkpoints/pins").then().statusCode(400);
+    }
+
+    @Test
+    void aReaderLeasesAStepForABoundedTime() {
+        KafkaProbe kafka = new KafkaProbe(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        String run = "lease-" + UUID.randomUUID().toString().substring(0, 8);
+        Instant before = Instant.now();
+
+        String assetId = TestTokens.givenReader().contentType(ContentType.JSON)
+                .body(Map.of("experiment", "exp", "run", run, "step", 100, "seconds", 3600))
+                .post("/api/checkpoints/leases").then().statusCode(202).extract().jsonPath().getString("assetId");
+
+        assertThat(assetId).isEqualTo("checkpoint/exp/" + run + "/000000000100");
+        CheckpointPinned lease = EventCodec.decode(CheckpointPinned.class, kafka.await(Topics.CHECKPOINT_PINNED, assetId).value());
+        assertThat(lease.isLease()).isTrue();
+        assertThat(lease.pinned()).isTrue();
+        assertThat(lease.requestedBy()).isEqualTo("test-reader");
+        assertThat(lease.leaseUntil()).isEqualTo(lease.meta().time().plusSeconds(3600))
+                .isBetween(before.plusSeconds(3599), Instant.now().plusSeconds(3601));
+
+        for (long seconds : new long[] {0, -5, 7L * 24 * 3600 + 1}) {
+            TestTokens.givenReader().contentType(ContentType.JSON)
+                    .body(Map.of("experiment", "exp", "run", run, "step", 100, "seconds", seconds))
+                    .post("/api/checkpoints/leases").then().statusCode(400);
+        }
+        io.restassured.RestAssured.given().contentType(ContentType.JSON)
+                .body(Map.of("experiment", "exp", "run", run, "step", 100, "seconds", 60))
+                .post("/api/checkpoints/leases").then().statusCode(401);
     }
 }

@@ -17,15 +17,17 @@ import java.util.Map;
  * @param pinEventId       that event's id; null when never pinned or unpinned
  * @param expiredEventId   the checkpoint.expired event's id; null while the step is stored
  * @param expiredBytes     bytes that expiry deleted (every store); 0 while stored
+ * @param leaseUntil       the latest {@code leaseUntil} of the step's leases (fetches for a resume); null when never
+ *                         leased. A lease that ran out stays recorded: whether it still holds is the reader's question.
  */
 public record CheckpointStepRecord(String assetId, String experiment, String run, long step,
                                    Map<String, Double> metrics, List<String> tags, Instant publishedAt,
                                    String publishedEventId, int fileCount, long totalBytes, boolean pinned, String pinEventId, Instant pinAt,
-                                   String expiredEventId, Instant expiredAt, long expiredBytes) {
+                                   String expiredEventId, Instant expiredAt, long expiredBytes, Instant leaseUntil) {
 
     /** @return a step known only by its identity */
     public static CheckpointStepRecord empty(String assetId, String experiment, String run, long step) {
         return new CheckpointStepRecord(assetId, experiment, run, step, Map.of(), List.of(), null, null, 0, 0, false, null,
-                null, null, null, 0);
+                null, null, null, 0, null);
     }
 }

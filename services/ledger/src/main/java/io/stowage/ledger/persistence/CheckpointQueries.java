@@ -58,7 +58,7 @@ public class CheckpointQueries {
             CheckpointStepRecord s = steps.getOrDefault(a.assetId(), CheckpointStepRecord.empty(a.assetId(), experiment, run, number));
             return new CheckpointStepEvidence(number, EvidenceAssembler.evidenceOf(a, objects, failures), s.fileCount(),
                     s.totalBytes(), s.metrics(), s.tags(), s.publishedAt(), s.pinned(), s.expiredEventId(), s.expiredAt(),
-                    s.expiredBytes(), promotedTo.getOrDefault(a.assetId(), List.of()));
+                    s.expiredBytes(), promotedTo.getOrDefault(a.assetId(), List.of()), s.leaseUntil());
         }).sorted(Comparator.comparingLong(CheckpointStepEvidence::step)).toList();
         return new RunCheckpoints(experiment, run, out);
     }

@@ -15,7 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Table {@code ledger_checkpoint_step} (V31): retention's view of one checkpoint step, from a {@link CheckpointStepRecord}. */
+/** Table {@code ledger_checkpoint_step} (V31; lease_until V37): retention's view of one checkpoint step, from a {@link CheckpointStepRecord}. */
 @Entity
 @Table(name = "ledger_checkpoint_step", indexes = @Index(name = "ledger_checkpoint_step_run", columnList = "experiment, run, step"))
 public class LedgerCheckpointStep extends PanacheEntityBase {
@@ -52,12 +52,14 @@ public class LedgerCheckpointStep extends PanacheEntityBase {
     public Instant expiredAt;
     @Column(name = "expired_bytes", nullable = false)
     public long expiredBytes;
+    @Column(name = "lease_until")
+    public Instant leaseUntil;
 
     /** @return this row as a domain record */
     public CheckpointStepRecord toRecord() {
         return new CheckpointStepRecord(assetId, experiment, run, step, read(metrics, new TypeReference<Map<String, Double>>() { }),
                 read(tags, new TypeReference<List<String>>() { }), publishedAt, publishedEventId, fileCount, totalBytes, pinned, pinEventId,
-                pinAt, expiredEventId, expiredAt, expiredBytes);
+                pinAt, expiredEventId, expiredAt, expiredBytes, leaseUntil);
     }
 
     /** Copies every field of {@code r} into this row. */
@@ -78,6 +80,7 @@ public class LedgerCheckpointStep extends PanacheEntityBase {
         expiredEventId = r.expiredEventId();
         expiredAt = r.expiredAt();
         expiredBytes = r.expiredBytes();
+        leaseUntil = r.leaseUntil();
         return this;
     }
 

@@ -67,4 +67,30 @@ class CheckpointStepProjectionTest {
         assertThat(fold.objects()).isEmpty();
         assertThat(fold.unprojected()).isZero();
     }
+
+    @Test
+    void aLeaseKeepsTheLatestEndInAnyOrderAndNeitherSetsNorLiftsThePin() {
+        CheckpointPinned shortLease = CheckpointPinned.lease(meta(10), "exp", "run1", 300, "trainer", T0.plusSeconds(100));
+        CheckpointPinned longLease = CheckpointPinned.lease(meta(5), "exp", "run1", 300, "trainer", T0.plusSeconds(900));
+        CheckpointPinned unpin = CheckpointPinned.of(meta(20), "exp", "run1", 300, false, "ops");
+
+        CheckpointStepRecord leased = CheckpointStepProjection.apply(CheckpointStepProjection.apply(null, published()), longLease);
+        assertThat(leased.pinned()).as("a lease is not a pin").isFalse();
+        assertThat(leased.pinEventId()).isNull();
+        assertThat(leased.leaseUntil()).isEqualTo(T0.plusSeconds(900));
+        assertThat(CheckpointStepProjection.apply(leased, shortLease).leaseUntil())
+                .as("a newer lease that ends sooner does not shorten the older one").isEqualTo(T0.plusSeconds(900));
+        assertThat(CheckpointStepProjection.apply(CheckpointStepProjection.apply(null, shortLease), longLease).leaseUntil())
+                .isEqualTo(T0.plusSeconds(900));
+
+        CheckpointStepRecord pinned = CheckpointStepProjection.apply(leased,
+                CheckpointPinned.of(meta(15), "exp", "run1", 300, true, "ops"));
+        CheckpointStepRecord unpinned = CheckpointStepProjection.apply(pinned, unpin);
+        assertThat(unpinned.pinned()).isFalse();
+        assertThat(unpinned.leaseUntil()).as("an unpin leaves the lease").isEqualTo(T0.plusSeconds(900));
+        assertThat(CheckpointStepProjection.apply(pinned, shortLease).pinned()).as("a lease leaves the pin").isTrue();
+        assertThat(CheckpointStepProjection.apply(unpinned, CheckpointExpired.of(meta(30), "exp", "run1", 300, SHA_A,
+                List.of(new CheckpointExpired.ExpiredObject("primary", "stowage-primary", KEY, 7)), "ops")).leaseUntil())
+                .isEqualTo(T0.plusSeconds(900));
+    }
 }

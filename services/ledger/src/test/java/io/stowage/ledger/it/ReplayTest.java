@@ -108,6 +108,29 @@ class ReplayTest {
             } finally {
                 update(db, "update ledger_object set sha256 = ? where object_key = ?", SHA, key);
             }
+            // a lease dropped from the live projection is a difference too: the lease is rebuilt from the topic
+            String step = "checkpoint/" + run + "/run1/000000000100";
+            String leaseUntil;
+            try (var read = db.prepareStatement("select lease_until::text from ledger_checkpoint_step where asset_id = ?")) {
+                read.setString(1, step);
+                try (var rows = read.executeQuery()) {
+                    assertThat(rows.next()).isTrue();
+                    leaseUntil = rows.getString(1);
+                }
+            }
+            assertThat(leaseUntil).as("the lease is projected").isNotNull();
+            try {
+                assertThat(update(db, "update ledger_checkpoint_step set lease_until = null where lease_until::text = ?"
+                        + " and asset_id = ?", leaseUntil, step)).isEqualTo(1);
+                ReplayReport edited = replay();
+                assertThat(edited.identical()).isFalse();
+                assertThat(edited.differences()).singleElement().satisfies(d -> {
+                    assertThat(d.table()).isEqualTo("ledger_checkpoint_step");
+                    assertThat(differingColumns(d)).containsExactly("lease_until");
+                });
+            } finally {
+                update(db, "update ledger_checkpoint_step set lease_until = ?::timestamptz where asset_id = ?", leaseUntil, step);
+            }
         }
         assertThat(replay().identical()).as("restored row").isTrue();
     }
@@ -156,6 +179,9 @@ class ReplayTest {
         events.add(CheckpointPublished.of(meta(checkpoint), run, "run1", 100, "/ckpt/" + run + "/step-100",
                 "/staging/" + run + "/100.json", SHA, 1, 4096, true, List.of("tag"), new Provenance("abc123", SHA, SHA)));
         events.add(io.stowage.events.CheckpointPinned.of(meta(checkpoint), run, "run1", 100, true, "ops"));
+        EventMeta leaseMeta = meta(checkpoint);
+        events.add(io.stowage.events.CheckpointPinned.lease(leaseMeta, run, "run1", 100, "trainer",
+                leaseMeta.time().plusSeconds(3600)));
         events.add(io.stowage.events.ModelPublished.of(meta("model/" + run + "-m/r1"), run + "-m", "r1",
                 "/staging/models/" + run + "-m/r1/promoted", "/staging/" + run + "-m.json", 300, SHA, 1, 4096, "MIT",
                 checkpoint, checkpoint));

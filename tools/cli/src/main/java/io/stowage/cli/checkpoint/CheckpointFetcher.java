@@ -94,6 +94,15 @@ public final class CheckpointFetcher {
      *                      SHA-256 differs from its key
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to) {
+        return fetch(experiment, run, step, to, located -> { });
+    }
+
+    /**
+     * As {@link #fetch(String, String, Long, Path)}, telling {@code located} the step's number once it is known (for
+     * {@code --latest}, read from the pointer) and before any file is read or any directory created: a fetch for a
+     * resume leases the step there, and an exception thrown there ends the fetch with nothing written.
+     */
+    public StoredCheckpoint fetch(String experiment, String run, Long step, Path to, java.util.function.LongConsumer located) {
         try {
             ObjectKeys.checkpointLatest(experiment, run);
         } catch (InvalidEventException e) {
@@ -102,6 +111,7 @@ public final class CheckpointFetcher {
         Path dir = to.toAbsolutePath().normalize();
         checkTarget(dir);
         StoredCheckpoint checkpoint = locate(experiment, run, step);
+        located.accept(checkpoint.step());
         downloadInto(checkpoint.files(), dir, 1);
         return checkpoint;
     }

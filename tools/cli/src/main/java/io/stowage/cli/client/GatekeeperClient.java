@@ -37,6 +37,19 @@ public final class GatekeeperClient {
     }
 
     /**
+     * Leases one checkpoint step for {@code seconds} ({@code POST /api/checkpoints/leases}, a reader token suffices);
+     * the gatekeeper sends a {@code checkpoint.pinned} with {@code leaseUntil} in the token's name.
+     *
+     * @return the gatekeeper's answer: assetId, eventId, leaseUntil (ISO-8601 UTC), requestedBy
+     * @throws CliException exit 4 when the token is missing, unknown or expired; exit 2 for a bad name or a duration
+     *                      above the gatekeeper's maximum; exit 1 when the gatekeeper cannot be reached
+     */
+    public com.fasterxml.jackson.databind.JsonNode lease(String experiment, String run, long step, long seconds) {
+        return http.post(base.resolve("/api/checkpoints/leases"), Map.of("experiment", experiment, "run", run, "step", step,
+                "seconds", seconds), com.fasterxml.jackson.databind.JsonNode.class, Duration.ofSeconds(60));
+    }
+
+    /**
      * @param target absolute, normalised directory
      * @return the accepted request
      * @throws CliException exit 4 when the token is missing, unknown, expired (401) or not an operator's (403; the

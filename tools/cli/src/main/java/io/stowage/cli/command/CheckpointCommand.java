@@ -129,11 +129,13 @@ public final class CheckpointCommand {
                     "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
                             + " of a step was verified in the primary store.",
                     "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
-                            + " checkpoints have a second copy there), with a warning."},
+                            + " checkpoints have a second copy there), with a warning.",
+                    "The step is leased first (--lease, default 24h): retention keeps it while the lease runs."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored (expired by retention, or unknown to the ledger),"
-                    + " store unreachable, or a SHA-256 mismatch; a directory it created is removed again",
-                    "2:bad input (a name, a non-empty --to)"})
+                    + " store unreachable, the lease not recorded, or a SHA-256 mismatch; a directory it created is removed again",
+                    "2:bad input (a name, a non-empty --to, --lease 0)",
+                    "4:the lease was refused: no token, or an unknown or expired one"})
     static final class Fetch implements Callable<Integer> {
         @Option(names = "--experiment", required = true, description = "Experiment name (ASCII letters, digits, '.', '_', '-').")
         String experiment;
@@ -143,8 +145,17 @@ public final class CheckpointCommand {
         Which which;
         @Option(names = "--to", required = true, paramLabel = "DIR", description = "Target directory: missing or empty.")
         Path to;
-        @Option(names = "--json", description = "Print {\"dir\":…,\"files\":[{\"key\":…,\"sha256\":…,\"path\":…}],\"step\":N} as one line.")
+        @Option(names = "--json", description = "Print {\"dir\":…,\"files\":[{\"key\":…,\"sha256\":…,\"path\":…}],\"step\":N,"
+                + "\"leaseUntil\":…} as one line.")
         boolean json;
+        @Option(names = "--lease", paramLabel = "DURATION", defaultValue = "24h", description = "Before any file is read,"
+                + " lease the step for this long (recorded in the ledger through the gatekeeper; a reader token suffices):"
+                + " retention never expires a leased step, so the step a resume reads cannot be deleted under it. Default"
+                + " ${DEFAULT-VALUE}; at most the gatekeeper's lease-max (7d by default).")
+        java.time.Duration lease;
+        @Option(names = "--no-lease", description = "Fetch without a lease (a copy to look at): retention may expire the"
+                + " step meanwhile, unless it is latest, the newest verified or pinned.")
+        boolean noLease;
 
         static final class Which {
             @Option(names = "--step", required = true, description = "The step number.")
@@ -157,13 +168,21 @@ public final class CheckpointCommand {
         public Integer call() {
             NameArguments.require("--experiment", experiment);
             NameArguments.require("--run", run);
+            if (!noLease && lease.isZero()) {
+                throw new CliException(CliException.USAGE, "--lease must be longer than 0 (--no-lease fetches without one)");
+            }
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             StoredCheckpoint fetched;
             Progress progress = new Progress(System.err, json);
+            String[] leasedUntil = new String[1];
             try (PrimaryStore store = new PrimaryStore(session.stack());
                  PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
                 fetched = new CheckpointFetcher(store, replica, progress::warn)
-                        .fetch(experiment, run, which.latest ? null : which.step, to);
+                        .fetch(experiment, run, which.latest ? null : which.step, to, located -> {
+                            if (!noLease) {
+                                leasedUntil[0] = lease(session, located, progress);
+                            }
+                        });
             } catch (CheckpointFetcher.NotStored e) {
                 throw new CliException(CliException.FAILED, whyNotStored(session, which.step).orElse(e.getMessage()), e);
             }
@@ -173,6 +192,7 @@ public final class CheckpointCommand {
                 out.put("step", fetched.step());
                 out.put("dir", dir.toString());
                 out.put("files", fetched.files());
+                out.put("leaseUntil", leasedUntil[0]);
                 JsonOut.print(out);
             } else {
                 new Progress(System.err, false).step("fetched step " + fetched.step() + " of " + experiment + "/" + run
@@ -180,6 +200,30 @@ public final class CheckpointCommand {
                 System.out.println(dir);
             }
             return 0;
+        }
+
+        /**
+         * Leases {@code step} through the gatekeeper ({@code POST /api/checkpoints/leases}) and waits until the ledger
+         * recorded the lease, so that any retention evaluated from the ledger afterwards keeps the step.
+         *
+         * @return the lease's end, ISO-8601 UTC
+         * @throws CliException with the gatekeeper's or ledger's exit code (4 for a missing or unknown token, 1 when a
+         *                      service cannot be reached or the ledger does not record it within 60 s): nothing fetched
+         */
+        private String lease(Session session, long step, Progress progress) {
+            try {
+                com.fasterxml.jackson.databind.JsonNode answer = new io.stowage.cli.client.GatekeeperClient(
+                        session.serviceUrl("gatekeeper")).lease(experiment, run, step, lease.toSeconds());
+                String eventId = answer.path("eventId").asText();
+                new LedgerClient(session.serviceUrl("ledger")).awaitEvent(eventId, Duration.ofSeconds(60));
+                String until = answer.path("leaseUntil").asText();
+                progress.detail("leased step " + step + " of " + experiment + "/" + run + " until " + until
+                        + ": retention keeps it (event " + eventId + ")");
+                return until;
+            } catch (CliException e) {
+                throw new CliException(e.exitCode(), "cannot lease step " + step + " of " + experiment + "/" + run + " ("
+                        + e.getMessage() + "): nothing fetched; --no-lease fetches without a lease", e);
+            }
         }
 
         /** @return the ledger's reason a step is not in the store (expired by retention, unknown); empty when it cannot say */

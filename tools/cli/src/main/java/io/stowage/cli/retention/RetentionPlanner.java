@@ -19,7 +19,8 @@ import java.util.TreeMap;
 /**
  * Turns the ledger's view of a run ({@link RunCheckpoints}) and a policy into a {@link RetentionPlan}: the facts of
  * every stored step go through {@link RetentionRules}, and each step carries its keys and bytes per store. Steps the
- * ledger already records as expired are left out. No lease is known to the ledger, so no step is leased.
+ * ledger already records as expired are left out. A step is leased when the end of its latest fetch lease
+ * ({@link CheckpointStepEvidence#leasedUntil()}) is after {@code now}.
  */
 public final class RetentionPlanner {
     private RetentionPlanner() {
@@ -32,7 +33,7 @@ public final class RetentionPlanner {
     public static RetentionPlan plan(RunCheckpoints run, RetentionPolicy policy, Long latestStep, Instant now) {
         List<CheckpointStepEvidence> stored = run.steps().stream().filter(s -> s.expiredEventId() == null).toList();
         List<StepFacts> facts = stored.stream().map(s -> new StepFacts(s.step(), StepVerification.verified(s), s.pinned(),
-                s.asset().keyCheckpoint(), s.tags(), s.metrics(), s.publishedAt(), false, s.promotedTo())).toList();
+                s.asset().keyCheckpoint(), s.tags(), s.metrics(), s.publishedAt(), s.leasedAt(now), s.promotedTo())).toList();
         List<StepDecision> decisions = RetentionRules.decide(policy, facts, latestStep, now);
         List<RetentionPlan.Step> steps = new ArrayList<>();
         Map<String, List<String>> freedKeys = new TreeMap<>();

@@ -130,7 +130,8 @@ class RetentionApplyEndToEndTest {
         assertThat(pinGone.exit()).as(pinGone.err()).isEqualTo(CliException.FAILED);
         assertThat(pinGone.err()).startsWith("stowage: step 100 of e2e/run1 was expired by retention at ")
                 .endsWith(": a pin cannot bring it back; nothing pinned\n");
-        assertThat(eventCount("checkpoint.pinned")).as("a refused pin records nothing").isZero();
+        assertThat(eventCount("checkpoint.pinned", "checkpoint/e2e/run1/000000000100")).as("a refused pin records nothing")
+                .isZero();
         assertThat(decisions(plan("run1"))).as("expired steps leave the plan").containsExactly("200 keep", "400 keep");
         Result audit = cli("audit", "store", "--json");
         assertThat(audit.exit()).as(audit.out() + audit.err()).isZero();
@@ -282,6 +283,47 @@ class RetentionApplyEndToEndTest {
         assertThat(present(keys(plan("run1"), 200, 400))).hasSize(4);
     }
 
+    @Test
+    @Order(6)
+    void aStepFetchedForAResumeIsLeasedAndKeptWhileTheLeaseRuns() throws Exception {
+        Path run3 = Files.createDirectories(runDir.resolveSibling("run3"));
+        for (long step : List.of(100L, 200L, 300L)) {
+            publish(run3, "run3", step, "step " + step + " ");
+        }
+        Result zero = cli("checkpoint", "fetch", "--experiment", "e2e", "--run", "run3", "--step", "100", "--to",
+                work.resolve("resume-zero").toString(), "--lease", "0");
+        assertThat(zero.exit()).as(zero.err()).isEqualTo(CliException.USAGE);
+        assertThat(work.resolve("resume-zero")).doesNotExist();
+
+        Instant before = Instant.now();
+        Path to = work.resolve("resume-100");
+        Result fetched = cli("checkpoint", "fetch", "--experiment", "e2e", "--run", "run3", "--step", "100", "--to",
+                to.toString(), "--lease", "2h", "--json");
+        assertThat(fetched.exit()).as(fetched.err()).isZero();
+        Instant until = Instant.parse(EventCodec.mapper().readTree(fetched.out()).path("leaseUntil").asText());
+        assertThat(until).isBetween(before.plus(Duration.ofHours(2)).minusSeconds(5), Instant.now().plus(Duration.ofHours(2)));
+        assertThat(to.resolve("weights.bin")).hasSameTextualContentAs(run3.resolve("step-100/weights.bin"));
+        Result unleased = cli("checkpoint", "fetch", "--experiment", "e2e", "--run", "run3", "--step", "200", "--to",
+                work.resolve("look-200").toString(), "--no-lease", "--json");
+        assertThat(unleased.exit()).as(unleased.err()).isZero();
+        assertThat(EventCodec.mapper().readTree(unleased.out()).path("leaseUntil").isNull()).isTrue();
+        List<String> leasedKeys = keys(plan("run3", "--keep-last", "1"), 100);
+
+        JsonNode planned = plan("run3", "--keep-last", "1");
+        assertThat(decisions(planned)).containsExactly("100 keep", "200 expire", "300 keep");
+        assertThat(keptBy(planned, 100)).containsExactly("leased");
+        JsonNode applied = apply("run3", "--keep-last", "1");
+
+        assertThat(applied.path("refused")).as(applied.toString()).isEmpty();
+        List<Long> expired = new ArrayList<>();
+        applied.path("expired").forEach(e -> expired.add(e.path("step").asLong()));
+        assertThat(expired).containsExactly(200L);
+        assertThat(present(leasedKeys)).as("the leased step's objects stay").containsExactlyElementsOf(leasedKeys);
+        assertThat(decisions(plan("run3", "--keep-last", "1"))).containsExactly("100 keep", "300 keep");
+        Result replay = cli("audit", "replay", "--json");
+        assertThat(replay.exit()).as("the ledger rebuilt from the topics holds the lease too: " + replay.out()).isZero();
+    }
+
     private static void publish(Path run, String runName, long step, String content, String... options) throws Exception {
         Path dir = Files.createDirectories(run.resolve("step-" + step));
         Files.writeString(dir.resolve("weights.bin"), content.repeat(100));
@@ -345,6 +387,19 @@ class RetentionApplyEndToEndTest {
             }
         });
         return out;
+    }
+
+    private static long eventCount(String topic, String assetId) throws Exception {
+        var stack = platform.session().stack();
+        try (Connection db = DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             var statement = db.prepareStatement("select count(*) from ledger_event where topic = ? and asset_id = ?")) {
+            statement.setString(1, topic);
+            statement.setString(2, assetId);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     private static long eventCount(String topic) throws Exception {

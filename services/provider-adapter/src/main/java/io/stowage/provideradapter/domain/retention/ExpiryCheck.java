@@ -25,7 +25,8 @@ import java.util.TreeSet;
  * {@code checkpoints/<experiment>/<run>/<step>/}, in a store other than primary or replica, or not exactly the set of
  * objects the ledger holds for that step in that bucket; when the re-evaluation keeps it (whatever the reason); and,
  * checked on their own so that no change of the rules can lift them, when it is latest.json's step, the newest
- * verified step, pinned, or named by a model revision (promoted; an unpin does not lift that). A step the ledger records as expired already is skipped silently (apply twice is a no-op).
+ * verified step, pinned, leased at the re-evaluation's time (a fetch for a resume holds it), or named by a model
+ * revision (promoted; an unpin does not lift that). A step the ledger records as expired already is skipped silently (apply twice is a no-op).
  * Pure.
  */
 public final class ExpiryCheck {
@@ -100,6 +101,9 @@ public final class ExpiryCheck {
         }
         if (known.isPresent() && known.get().pinned()) {
             return Optional.of("step " + step + " is pinned");
+        }
+        if (known.isPresent() && known.get().leasedAt(fresh.evaluatedAt())) {
+            return Optional.of("step " + step + " is leased until " + known.get().leasedUntil() + " (a fetch for a resume)");
         }
         if (known.isPresent() && !known.get().promotedTo().isEmpty()) {
             return Optional.of("step " + step + " is promoted to " + String.join(", ", known.get().promotedTo()));

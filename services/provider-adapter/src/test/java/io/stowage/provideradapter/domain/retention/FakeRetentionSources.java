@@ -56,6 +56,11 @@ final class FakeRetentionSources implements RetentionSources {
                 s.tags(), s.publishedAt(), true, null, null, 0));
     }
 
+    void lease(long n, java.time.Instant until) {
+        replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
+                s.tags(), s.publishedAt(), s.pinned(), null, null, 0, s.promotedTo(), until));
+    }
+
     void promote(long n, String model) {
         replace(n, s -> new CheckpointStepEvidence(s.step(), s.asset(), s.fileCount(), s.totalBytes(), s.metrics(),
                 s.tags(), s.publishedAt(), false, null, null, 0, List.of(model)));

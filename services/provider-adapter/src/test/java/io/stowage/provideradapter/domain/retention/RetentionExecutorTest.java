@@ -173,6 +173,20 @@ class RetentionExecutorTest {
     }
 
     @Test
+    void aStepLeasedByAFetchAfterTheDecisionIsRefusedUntilTheLeaseRunsOut() throws Exception {
+        RetentionDecider.Signed signed = decider.decide("e", "r", KEEP_LAST_AND_BEST, "ops");
+        sources.lease(300, FakeRetentionSources.CLOCK.instant().plusSeconds(600));
+        sources.lease(100, FakeRetentionSources.CLOCK.instant()); // ran out at the evaluation's instant: holds nothing
+
+        RetentionExecutor.Outcome outcome = executor.execute(signed.value(), signed.signature());
+
+        assertThat(outcome.expired()).extracting(CheckpointExpired::step).containsExactly(100L);
+        assertThat(reasons(outcome)).singleElement().asString().contains("step 300 is leased until",
+                "(a fetch for a resume)");
+        assertThat(sources.stored).contains("primary " + key(300), "replica " + key(300));
+    }
+
+    @Test
     void aStepPromotedToAModelAfterTheDecisionIsRefusedThoughItIsNotPinned() throws Exception {
         RetentionDecider.Signed signed = decider.decide("e", "r", KEEP_LAST_AND_BEST, "ops");
         sources.promote(300, "model/tiny/r1");
