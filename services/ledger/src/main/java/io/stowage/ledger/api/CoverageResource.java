@@ -65,19 +65,22 @@ public class CoverageResource {
      * @param store logical store name, or absent for every store
      * @param at    ISO-8601 instant; objects uploaded after it are left out; default now
      * @param limit objects to answer, 1 to {@value #MAX_LIMIT}
+     * @param asset an asset id, or absent for every asset: only that asset's objects (a re-read on request)
      * @return 200 with {@link ScrubCandidate}s, never-re-read first (oldest upload first), then least recently
      *         re-read first; 400 when the limit is out of range or at does not parse
      */
     @GET
     @Path("/due")
     public Uni<RestResponse<List<ScrubCandidate>>> due(@QueryParam("store") String store, @QueryParam("at") String at,
-                                                       @QueryParam("limit") @DefaultValue("1000") int limit) {
+                                                       @QueryParam("limit") @DefaultValue("1000") int limit,
+                                                       @QueryParam("asset") String asset) {
         try {
             Instant when = at == null || at.isBlank() ? Instant.now() : Instant.parse(at);
             if (limit < 1 || limit > MAX_LIMIT) {
                 return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
             }
-            return queries.due(store == null || store.isBlank() ? null : store, when, limit).map(RestResponse::ok);
+            return queries.due(store == null || store.isBlank() ? null : store,
+                    asset == null || asset.isBlank() ? null : asset, when, limit).map(RestResponse::ok);
         } catch (DateTimeParseException e) {
             return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
         }

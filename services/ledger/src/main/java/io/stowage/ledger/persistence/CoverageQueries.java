@@ -32,6 +32,7 @@ public class CoverageQueries {
                    full_read_verified_at, full_read_result
             from ledger_object
             where ($1::text is null or store = $1) and (uploaded_at is null or uploaded_at <= $2) and sha256 is not null
+              and ($4::text is null or asset_id = $4)
             order by full_read_verified_at nulls first, uploaded_at nulls last, object_key, store
             limit $3""";
     /** One statement, so the three parts see one snapshot (the ledger writes an event and its projection together). */
@@ -71,7 +72,15 @@ public class CoverageQueries {
      *         time ascending, ties by key; fails when the database cannot be read
      */
     public Uni<List<ScrubCandidate>> due(String store, Instant at, int limit) {
-        return pool.preparedQuery(DUE).execute(Tuple.of(store, utc(at), limit)).map(rows -> {
+        return due(store, null, at, limit);
+    }
+
+    /**
+     * As {@link #due(String, Instant, int)}, only the objects of one asset when {@code assetId} is not null (an
+     * operator's re-read of that asset now, in the same order).
+     */
+    public Uni<List<ScrubCandidate>> due(String store, String assetId, Instant at, int limit) {
+        return pool.preparedQuery(DUE).execute(Tuple.of(store, utc(at), limit, assetId)).map(rows -> {
             List<ScrubCandidate> due = new ArrayList<>();
             for (Row r : rows) {
                 due.add(new ScrubCandidate(r.getString("store"), r.getString("bucket"), r.getString("object_key"),

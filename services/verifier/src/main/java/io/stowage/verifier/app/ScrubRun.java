@@ -95,6 +95,40 @@ public class ScrubRun {
         return results;
     }
 
+    /**
+     * Re-reads every object of one asset in full now, in every store, outside the scrub's budget (an operator's
+     * request, e.g. to clear a dead letter the gate counts against the asset, or to check a copy after a repair).
+     * Each result is an {@code object.verified} FULL_READ with the ledger's expected values, detail
+     * {@code re-read on request by <who>}, correlation id {@code reread-<now>}, handed to {@code sink} as soon as it is
+     * known.
+     *
+     * @param assetId     the asset
+     * @param now         the results' time
+     * @param requestedBy the token name of who asked, for the detail
+     * @param limit       the most objects to read (1–1000); the least recently re-read come first, so a repeated request
+     *                    reaches the rest
+     * @return the results in read order; empty when the ledger holds no object of the asset
+     * @throws LedgerUnavailableException when the ledger cannot be asked (nothing read)
+     */
+    public synchronized List<ObjectVerified> reread(String assetId, Instant now, String requestedBy, int limit,
+                                                    Consumer<ObjectVerified> sink) {
+        List<ScrubCandidate> objects = ledger.ofAsset(assetId, now, Math.max(1, Math.min(1000, limit)));
+        Clock at = Clock.fixed(now, ZoneOffset.UTC);
+        String correlation = "reread-" + now;
+        List<ObjectVerified> results = new ArrayList<>();
+        for (ScrubCandidate c : objects) {
+            EventMeta meta = EventMeta.first(correlation, at);
+            ObjectVerified result = Verdicts.of(ScrubExpectation.of(c, meta), VerifyMethod.FULL_READ, read(c),
+                    "re-read on request by " + requestedBy, meta);
+            LOG.infof("event %s object.verified asset %s: re-read on request %s %s -> %s", result.meta().eventId(),
+                    result.assetId(), c.store(), c.key(), result.result());
+            sink.accept(result);
+            metrics.record(result);
+            results.add(result);
+        }
+        return results;
+    }
+
     private Observation read(ScrubCandidate c) {
         Optional<ObjectReader> reader = readers.forStore(c.store()).filter(r -> r.bucket().equals(c.bucket()));
         return reader.map(r -> fullReads.readInFull(r, c.key(), c.bytes())).orElseGet(() -> new Observation.Unreachable(

@@ -43,8 +43,25 @@ public class LedgerScrubQueue {
      * @throws LedgerUnavailableException when the ledger cannot be reached or does not answer 200 with a list
      */
     public List<ScrubCandidate> due(Instant at, int limit) {
-        URI uri = base.resolve("/api/coverage/due?limit=" + limit + "&at="
-                + URLEncoder.encode(at.toString(), StandardCharsets.UTF_8));
+        return get(base.resolve("/api/coverage/due?limit=" + limit + "&at="
+                + URLEncoder.encode(at.toString(), StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * @param assetId the asset whose objects to re-read
+     * @param at      objects uploaded after this instant are left out
+     * @param limit   how many at most, 1–1000
+     * @return the asset's objects with a recorded SHA-256 (every store), in scrub order; empty when the ledger holds
+     *         none of it
+     * @throws LedgerUnavailableException when the ledger cannot be reached or does not answer 200 with a list
+     */
+    public List<ScrubCandidate> ofAsset(String assetId, Instant at, int limit) {
+        return get(base.resolve("/api/coverage/due?limit=" + limit + "&at="
+                + URLEncoder.encode(at.toString(), StandardCharsets.UTF_8) + "&asset="
+                + URLEncoder.encode(assetId, StandardCharsets.UTF_8)));
+    }
+
+    private List<ScrubCandidate> get(URI uri) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                     .header("Accept", "application/json").GET();

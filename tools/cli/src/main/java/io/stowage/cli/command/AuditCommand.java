@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "audit", mixinStandardHelpOptions = true, description = "Audit the ledger's trail.",
         subcommands = {AuditCommand.VerifyChain.class, AuditStoreCommand.class, AuditReplayCommand.class,
-                AuditArchiveCommand.class, AuditLifecycleCommand.class})
+                AuditArchiveCommand.class, AuditLifecycleCommand.class, AuditRereadCommand.class})
 public final class AuditCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

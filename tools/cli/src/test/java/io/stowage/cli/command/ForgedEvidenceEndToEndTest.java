@@ -14,6 +14,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,55 @@ class ForgedEvidenceEndToEndTest {
 
         assertThat(new KafkaProbe(platform.kafkaSuperUser(), Duration.ofSeconds(30)).keysUpToEnd(Topics.PROVIDER_ALERT))
                 .contains(key);
+    }
+
+    @Test
+    void aDeadLetterAboutAStoredAssetDeniesItsReleaseUntilAnOperatorHasEveryObjectReReadInFull() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("hot/datasets/dead-lettered"));
+        for (int i = 0; i < 3; i++) {
+            Files.writeString(dir.resolve("clip-" + i + ".txt"), ("clip " + i + " ").repeat(500 + i * 300));
+        }
+        CliRun.Result built = cli("dataset", "shard", dir.toString(), "--name", "dead-lettered", "--revision", "r1",
+                "--license", "CC-BY-4.0", "--shard-bytes", "20000", "--allow-small-shards", "--json");
+        assertThat(built.exit()).as(built.err()).isZero();
+        String asset = "dataset/dead-lettered/r1";
+        assertThat(dryRun(dir)).as("stored and verified: the dry run passes").isZero();
+
+        // the verifier's own login writes a record the ledger cannot read, keyed by the asset: a verdict that may have
+        // been a MISMATCH, lost to the dead-letter topic
+        send(platform.kafkaClient("verifier"), Topics.OBJECT_VERIFIED, asset, 15000);
+        CliRun.Result denied = Awaitility.await("the dead letter denies the asset").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1)).until(() -> cli("release", dir.toString(), "--dry-run", "--json"),
+                        r -> r.exit() == CliException.DENIED);
+        assertThat(denied.out()).contains("bad-evidence", "dead letter on object.verified.dlq");
+
+        String operator = System.getProperty("stowage.token");
+        System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip());
+        CliRun.Result asReader;
+        try {
+            asReader = cli("audit", "reread", asset);
+        } finally {
+            System.setProperty("stowage.token", operator);
+        }
+        assertThat(asReader.exit()).as("a reader may not ask for re-reads: " + asReader.err()).isEqualTo(4);
+
+        CliRun.Result reread = cli("audit", "reread", asset, "--json");
+        assertThat(reread.exit()).as(reread.out() + reread.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode results = io.stowage.events.EventCodec.mapper().readTree(reread.out())
+                .path("results");
+        assertThat(results).hasSizeGreaterThanOrEqualTo(3); // shards, their member manifests, the dataset manifest
+        results.forEach(r -> assertThat(r.path("result").asText()).as(r.toString()).isEqualTo("OK"));
+        assertThat(dryRun(dir)).as("every object re-read in full after the dead letter: the dry run passes again").isZero();
+        assertThat(dir.resolve("clip-0.txt")).exists();
+
+        CliRun.Result unknown = cli("audit", "reread", "dataset/never-stored/r1");
+        assertThat(unknown.exit()).as(unknown.err()).isEqualTo(CliException.USAGE);
+        assertThat(unknown.err()).contains("the ledger holds no object of dataset/never-stored/r1");
+    }
+
+    private static int dryRun(Path dir) {
+        CliRun.Result r = cli("release", dir.toString(), "--dry-run", "--json");
+        return r.exit();
     }
 
     /** Sends one record whose value looks like an event for the target directory; waits at most {@code millis} ms. */
