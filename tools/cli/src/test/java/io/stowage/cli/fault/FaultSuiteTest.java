@@ -113,6 +113,23 @@ class FaultSuiteTest {
     }
 
     @Test
+    void uploaderKilledWhileAKeyCheckpointGoesToBothStores() throws Exception {
+        String name = "kill-uploader-checkpoint";
+        survivesCheckpoint(name, 4, 12_000, n -> {
+            await("uploader", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":");
+            harness.killAndAwaitRestart("uploader");
+        }, null);
+    }
+
+    @Test
+    void verifierKilledAfterAVerdictOnACheckpointFile() throws Exception {
+        survivesCheckpoint("kill-verifier-checkpoint", 4, 12_000, n -> {
+            await("verifier", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":");
+            harness.killAndAwaitRestart("verifier");
+        }, null);
+    }
+
+    @Test
     void ledgerKilledWhileEvidenceArrives() throws Exception {
         survives("kill-ledger-receiving", 4, 12_000, name -> {
             await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
@@ -273,6 +290,109 @@ class FaultSuiteTest {
         corrupted("corrupt-delete", Damage.DELETE, "HEAD MISSING");
     }
 
+    // --- forgery: well-formed evidence and a gate.passed sent by producers that are not the topic's writer ---
+
+    @Test
+    void forgedEvidenceAndAForgedApprovalAreRefusedByTheBrokerAndTheDirectoryStays() throws Exception {
+        String name = "forged-evidence";
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path dir = harness.hot.resolve(name);
+        Map<String, byte[]> written = write(dir, random, 2, 6_000);
+        String assetId = asset(name);
+        java.time.Clock clock = java.time.Clock.systemUTC();
+        // topic → record value: valid events in every field, so that only the broker's ACL can refuse them
+        List<Map.Entry<String, byte[]>> records = new java.util.ArrayList<>();
+        for (Map.Entry<String, byte[]> file : written.entrySet()) {
+            String sha = Sha256.of(file.getValue());
+            String key = "datasets/" + name + "/r1/shards/" + sha + ".tar.zst";
+            records.add(Map.entry(Topics.OBJECT_UPLOADED, EventCodec.encode(io.stowage.events.ObjectUploaded.of(
+                    io.stowage.events.EventMeta.first(assetId, clock), assetId, "primary", "stowage-primary", key,
+                    io.stowage.events.ObjectKind.SHARD, file.getValue().length, sha, "etag",
+                    dir.resolve(file.getKey()).toString(), false))));
+            records.add(Map.entry(Topics.OBJECT_VERIFIED, EventCodec.encode(io.stowage.events.ObjectVerified.of(
+                    io.stowage.events.EventMeta.first(assetId, clock), assetId, "primary", "stowage-primary", key,
+                    io.stowage.events.ObjectKind.SHARD, io.stowage.events.VerifyMethod.FULL_READ,
+                    io.stowage.events.VerifyResult.OK, file.getValue().length, sha, file.getValue().length, sha, null))));
+        }
+        records.add(Map.entry(Topics.GATE_PASSED, ("{\"requestId\":\"forged\",\"path\":\"" + dir + "\",\"dryRun\":false}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        // the CLI's own login (what a user holding the session has), and service logins that write other topics
+        List<String> impostors = List.of("operator", "ledger", "provider-adapter");
+        for (String impostor : impostors) {
+            for (Map.Entry<String, byte[]> r : records) {
+                assertRefused(impostor, r.getKey(), Topics.GATE_PASSED.equals(r.getKey()) ? "release/forged" : assetId,
+                        r.getValue());
+            }
+        }
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
+        assertThat(dry.path("gate").asText()).isEqualTo("denied");
+        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
+        assertThat(denied.path("released").asBoolean()).isFalse();
+        assertIntact(dir, written);
+        assertThat(invariants.asset(assetId)).as("no forged evidence reached the ledger").isEmpty();
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, %d forged records refused)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, impostors.size() * records.size());
+    }
+
+    private static void assertRefused(String principal, String topic, String key, byte[] value) {
+        Map<String, Object> config = new java.util.HashMap<>(harness.platform.kafkaClient(principal));
+        config.put(org.apache.kafka.clients.producer.ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        config.put(org.apache.kafka.clients.producer.ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "15000");
+        config.put(org.apache.kafka.clients.producer.ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+        Throwable refused;
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<>(config,
+                new org.apache.kafka.common.serialization.StringSerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            refused = org.assertj.core.api.Assertions.catchThrowable(() -> producer.send(
+                    new org.apache.kafka.clients.producer.ProducerRecord<>(topic, key, value)).get());
+        }
+        Throwable root = refused;
+        while (root != null && root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        assertThat(root).as(principal + " writing " + topic).isInstanceOf(
+                org.apache.kafka.common.errors.TopicAuthorizationException.class);
+    }
+
+    // --- corruption after the first re-read: found by the next full read (scrub, or an operator's re-read) ---
+
+    @Test
+    void aShardDamagedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        String name = "corrupt-after-reread";
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path dir = harness.hot.resolve(name);
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        int shards = shard(dir, name, 12_000);
+        Awaitility.await(asset(name) + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(asset(name), 2 * shards + 1));
+        List<ObjectEvidence> stored = invariants.asset(asset(name)).orElseThrow().objects().stream()
+                .filter(o -> o.kind().name().equals("SHARD")).toList();
+        String damaged = stored.get(random.nextInt(stored.size())).key();
+        damage("primary", damaged, Damage.FLIP, random);
+
+        // a later bad full read outweighs the earlier good one
+        CliRun.Result reread = cli("audit", "reread", asset(name), "--json");
+        assertThat(reread.exit()).as(reread.out() + reread.err()).isEqualTo(CliException.FAILED);
+        List<String> results = new java.util.ArrayList<>();
+        EventCodec.mapper().readTree(reread.out()).path("results").forEach(r -> results.add(
+                r.path("result").asText() + " " + r.path("store").asText() + " " + r.path("key").asText()));
+        assertThat(results).contains("MISMATCH primary " + damaged).hasSize(2 * shards + 1);
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
+        assertThat(dry.path("failed").toString()).contains("bad-evidence", damaged + " in primary: FULL_READ MISMATCH");
+        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
+        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
+        assertThat(denied.path("released").asBoolean()).isFalse();
+        assertIntact(dir, written);
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s after it was verified)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged);
+    }
+
     // --- corruption of a stored checkpoint file, in the primary and in the replica store ---
 
     @Test
@@ -293,25 +413,62 @@ class FaultSuiteTest {
 
     enum Damage { FLIP, TRUNCATE, DELETE }
 
+    /** What a case stores: its directory, the files written there, and the ledger asset they become. */
+    private record Subject(Path dir, Map<String, byte[]> written, String assetId) {
+    }
+
+    /** Hands a prepared {@link Subject} to the platform; returns how many objects the ledger must hold for it. */
+    private interface Send {
+        int send() throws Exception;
+    }
+
     /**
      * Shards a fresh dataset of {@code files} files of up to {@code maxBytes} bytes; runs {@code upload} while it is
      * uploaded and verified, {@code release} while it is released; checks every invariant.
      */
     private void survives(String name, int files, int maxBytes, Strike upload, Strike release) throws Exception {
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
-        long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
         Path dir = harness.hot.resolve(name);
-        Map<String, byte[]> written = write(dir, random, files, maxBytes);
+        Subject subject = new Subject(dir, write(dir, random, files, maxBytes), asset(name));
+        survives(name, subject, () -> 2 * shard(dir, name, maxBytes) + 1, upload, release);
+    }
+
+    /**
+     * Publishes a key checkpoint step ({@code files} files of up to {@code maxBytes} bytes, provenance beside it, a copy
+     * in each store) under run {@code name}; runs {@code upload} while it is uploaded and verified, {@code release}
+     * while its step directory is released; checks every invariant, in both stores.
+     */
+    private void survivesCheckpoint(String name, int files, int maxBytes, Strike upload, Strike release) throws Exception {
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        Random random = new Random(SEED ^ name.hashCode());
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
+                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
+        Path dir = runDir.resolve("step-100");
+        Subject subject = new Subject(dir, write(dir, random, files, maxBytes),
+                io.stowage.events.AssetIds.checkpoint("fault", name, 100));
+        survives(name, subject, () -> {
+            json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
+                    "--no-wait", "--json"), 0);
+            return 2 * files;
+        }, upload, release);
+    }
+
+    private void survives(String name, Subject subject, Send send, Strike upload, Strike release)
+            throws Exception {
+        long started = System.nanoTime();
+        Path dir = subject.dir();
+        Map<String, byte[]> written = subject.written();
         mark();
         Future<?> strike = upload == null ? null : STRIKER.submit(() -> strikeAt(upload, name));
-        int shards = shard(dir, name, maxBytes);
+        int objects = send.send();
         if (strike != null) {
             strike.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         }
-        Awaitility.await(asset(name) + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
-                .until(() -> invariants.verified(asset(name), 2 * shards + 1));
-        invariants.everyObjectGetsAndHashesRight(asset(name));
+        Awaitility.await(subject.assetId() + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(subject.assetId(), objects));
+        invariants.everyObjectGetsAndHashesRight(subject.assetId());
         assertIntact(dir, written);
 
         JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), 0);
@@ -333,11 +490,11 @@ class FaultSuiteTest {
         Awaitility.await("one decision and one outcome").during(Duration.ofSeconds(release == null ? 1 : 6))
                 .atMost(Duration.ofSeconds(30)).until(() -> Topics.GATE_PASSED.equals(invariants.oneDecisionAndOneOutcome(requestId, false)));
         invariants.oneDecisionRecordOnTheBroker(requestId);
-        invariants.everyObjectGetsAndHashesRight(asset(name));
+        invariants.everyObjectGetsAndHashesRight(subject.assetId());
         invariants.chainIntact();
-        List<String> twice = invariants.noObjectUploadedTwice(asset(name));
-        System.err.printf("fault case %s passed in %.1f s (seed %d, %d shards, %d object.uploaded events%s)%n", name,
-                (System.nanoTime() - started) / 1e9, SEED, shards, invariants.uploadEvents(asset(name)),
+        List<String> twice = invariants.noObjectUploadedTwice(subject.assetId());
+        System.err.printf("fault case %s passed in %.1f s (seed %d, %d objects, %d object.uploaded events%s)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, objects, invariants.uploadEvents(subject.assetId()),
                 twice.isEmpty() ? "" : "; more than one for " + twice);
     }
 

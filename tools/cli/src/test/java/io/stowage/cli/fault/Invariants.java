@@ -37,23 +37,22 @@ final class Invariants {
                 AssetEvidence.class);
     }
 
-    /** @return true when every object of {@code id} has HEAD OK and at least one shard was re-read in full with OK */
+    /** @return true when every object of {@code id} has HEAD OK and at least one shard or checkpoint file was re-read in full with OK */
     boolean verified(String id, int objects) {
         return asset(id).map(a -> a.objects().size() == objects
                 && a.objects().stream().allMatch(o -> "OK".equals(String.valueOf(o.headResult())))
-                && a.objects().stream().anyMatch(o -> o.kind().name().equals("SHARD")
-                && "OK".equals(String.valueOf(o.fullReadResult())))).orElse(false);
+                && a.objects().stream().anyMatch(o -> (o.kind().name().equals("SHARD")
+                || o.kind().name().equals("CHECKPOINT_FILE")) && "OK".equals(String.valueOf(o.fullReadResult()))))
+                .orElse(false);
     }
 
-    /** Every object the ledger holds for {@code id} GETs from the primary store with the recorded bytes and SHA-256. */
+    /** Every object the ledger holds for {@code id} GETs from its store (primary or replica) with the recorded bytes and SHA-256. */
     void everyObjectGetsAndHashesRight(String id) throws Exception {
         AssetEvidence asset = asset(id).orElseThrow();
         assertThat(asset.objects()).isNotEmpty();
-        try (PrimaryStore store = new PrimaryStore(stack())) {
+        try (PrimaryStore primary = new PrimaryStore(stack()); PrimaryStore replica = new PrimaryStore(stack(), true)) {
             for (ObjectEvidence o : asset.objects()) {
-                if (!o.store().equals("primary")) {
-                    continue;
-                }
+                PrimaryStore store = o.store().equals("replica") ? replica : primary;
                 byte[] bytes;
                 try (InputStream in = store.open(o.key())) {
                     bytes = in.readAllBytes();
