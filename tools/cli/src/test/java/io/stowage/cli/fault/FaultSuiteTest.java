@@ -360,8 +360,27 @@ class FaultSuiteTest {
     // --- corruption after the first re-read: found by the next full read (scrub, or an operator's re-read) ---
 
     @Test
-    void aShardDamagedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
-        String name = "corrupt-after-reread";
+    void aShardFlippedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        damagedAfterVerified("corrupt-after-reread", Damage.FLIP, "MISMATCH");
+    }
+
+    @Test
+    void aShardTruncatedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        damagedAfterVerified("corrupt-truncate-after-reread", Damage.TRUNCATE, "MISMATCH");
+    }
+
+    @Test
+    void aShardDeletedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        damagedAfterVerified("corrupt-delete-after-reread", Damage.DELETE, "MISSING");
+    }
+
+    /**
+     * Shards a dataset and waits until it is verified, then damages one shard in the store and has every object re-read
+     * in full ({@code stowage audit reread}, as the scrub does over its period): the re-read reports {@code expected}
+     * for that shard and exits 1, and the release is denied naming it (the later bad full read outweighs the earlier
+     * good one), every file left as it was.
+     */
+    private void damagedAfterVerified(String name, Damage damage, String expected) throws Exception {
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
@@ -373,7 +392,7 @@ class FaultSuiteTest {
         List<ObjectEvidence> stored = invariants.asset(asset(name)).orElseThrow().objects().stream()
                 .filter(o -> o.kind().name().equals("SHARD")).toList();
         String damaged = stored.get(random.nextInt(stored.size())).key();
-        damage("primary", damaged, Damage.FLIP, random);
+        damage("primary", damaged, damage, random);
 
         // a later bad full read outweighs the earlier good one
         CliRun.Result reread = cli("audit", "reread", asset(name), "--json");
@@ -381,14 +400,8 @@ class FaultSuiteTest {
         List<String> results = new java.util.ArrayList<>();
         EventCodec.mapper().readTree(reread.out()).path("results").forEach(r -> results.add(
                 r.path("result").asText() + " " + r.path("store").asText() + " " + r.path("key").asText()));
-        assertThat(results).contains("MISMATCH primary " + damaged).hasSize(2 * shards + 1);
-        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
-        assertThat(dry.path("failed").toString()).contains("bad-evidence", damaged + " in primary: FULL_READ MISMATCH");
-        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
-        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
-        assertThat(denied.path("released").asBoolean()).isFalse();
-        assertIntact(dir, written);
-        invariants.chainIntact();
+        assertThat(results).contains(expected + " primary " + damaged).hasSize(2 * shards + 1);
+        deniedWithEveryFileIntact(dir, written, damaged + " in primary: FULL_READ " + expected);
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s after it was verified)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged);
     }
@@ -524,14 +537,7 @@ class FaultSuiteTest {
                 .until(() -> invariants.asset(asset(name)).orElseThrow().objects().stream()
                         .filter(o -> o.key().equals(damaged[0])).anyMatch(o -> expected.startsWith("HEAD")
                                 ? o.headResult() != null : o.fullReadResult() != null));
-        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
-        assertThat(dry.path("failed").toString()).contains("bad-evidence", damaged[0] + " in primary: " + expected);
-        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
-        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
-        assertThat(denied.path("released").asBoolean()).isFalse();
-        assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
-        assertIntact(dir, written);
-        invariants.chainIntact();
+        deniedWithEveryFileIntact(dir, written, damaged[0] + " in primary: " + expected);
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged[0]);
     }
@@ -572,17 +578,25 @@ class FaultSuiteTest {
                 .until(() -> invariants.asset(assetId).orElseThrow().objects().stream()
                         .filter(o -> o.key().equals(damaged[0]) && o.store().equals(store))
                         .anyMatch(o -> expected.startsWith("HEAD") ? o.headResult() != null : o.fullReadResult() != null));
+        deniedWithEveryFileIntact(dir, written, damaged[0] + " in " + store + ": " + expected);
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged[0], store);
+    }
+
+    /**
+     * The dry run and the release of {@code dir} are each denied with {@code bad-evidence} naming {@code named}, each
+     * with exactly one decision ({@code gate.denied}) and one outcome in the ledger; every file stays as written and
+     * the hash chain verifies.
+     */
+    private static void deniedWithEveryFileIntact(Path dir, Map<String, byte[]> written, String named) throws Exception {
         JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
-        assertThat(dry.path("failed").toString()).as(dry.toString())
-                .contains("bad-evidence", damaged[0] + " in " + store + ": " + expected);
+        assertThat(dry.path("failed").toString()).as(dry.toString()).contains("bad-evidence", named);
         assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
         JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
         assertThat(denied.path("released").asBoolean()).isFalse();
         assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
         assertIntact(dir, written);
         invariants.chainIntact();
-        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s)%n", name,
-                (System.nanoTime() - started) / 1e9, SEED, damaged[0], store);
     }
 
     private Void strikeAt(Strike strike, String name) throws Exception {
