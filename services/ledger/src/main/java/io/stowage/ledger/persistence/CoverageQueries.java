@@ -32,7 +32,16 @@ public class CoverageQueries {
                    full_read_verified_at, full_read_result
             from ledger_object
             where ($1::text is null or store = $1) and (uploaded_at is null or uploaded_at <= $2) and sha256 is not null
-              and ($4::text is null or asset_id = $4)
+            order by full_read_verified_at nulls first, uploaded_at nulls last, object_key, store
+            limit $3""";
+    // one asset's objects: a statement of its own, so that even a generic plan of the prepared statement finds them
+    // through ledger_object_asset, never by walking the whole ledger in scrub order (ledger_object_last_full_read)
+    static final String DUE_OF_ASSET = """
+            select store, bucket, object_key, asset_id, kind, bytes, sha256, local_path, uploaded_at,
+                   full_read_verified_at, full_read_result
+            from ledger_object
+            where asset_id = $4 and ($1::text is null or store = $1) and (uploaded_at is null or uploaded_at <= $2)
+              and sha256 is not null
             order by full_read_verified_at nulls first, uploaded_at nulls last, object_key, store
             limit $3""";
     /** One statement, so the three parts see one snapshot (the ledger writes an event and its projection together). */
@@ -80,7 +89,8 @@ public class CoverageQueries {
      * operator's re-read of that asset now, in the same order).
      */
     public Uni<List<ScrubCandidate>> due(String store, String assetId, Instant at, int limit) {
-        return pool.preparedQuery(DUE).execute(Tuple.of(store, utc(at), limit, assetId)).map(rows -> {
+        Tuple arguments = assetId == null ? Tuple.of(store, utc(at), limit) : Tuple.of(store, utc(at), limit, assetId);
+        return pool.preparedQuery(assetId == null ? DUE : DUE_OF_ASSET).execute(arguments).map(rows -> {
             List<ScrubCandidate> due = new ArrayList<>();
             for (Row r : rows) {
                 due.add(new ScrubCandidate(r.getString("store"), r.getString("bucket"), r.getString("object_key"),
