@@ -1,7 +1,9 @@
 package io.stowage.console.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -9,7 +11,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** The provider-adapter's read API as the console calls it, with the signed-in person's token. */
+import java.util.Map;
+
+/**
+ * The provider-adapter's API as the console calls it, with the signed-in person's token: its reads, the retention plan
+ * (reader) and the retention apply (operator; the provider-adapter refuses a reader's).
+ */
 @RegisterRestClient(configKey = "provider-adapter")
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
@@ -36,4 +43,26 @@ public interface ProviderApi {
     @GET
     @Path("/cost")
     JsonNode cost(@HeaderParam("Authorization") String authorization, @QueryParam("archivedBytes") long archivedBytes);
+
+    /**
+     * A run's retention plan now, nothing sent or deleted. Body {@code {"experiment","run","policy":{keepLast,keepBest,
+     * metric,mode,keepEvery,keepInterval,temporaryTtl}}}; answer {@code {"experiment","run","policy","latestStep",
+     * "evaluatedAt","steps":[{"step","decision","keptBy","verified","metrics","tags","pinned","stores":{STORE:{"keys",
+     * "bytes"}},"promotedTo"}…],"freed":{STORE:{"keys","bytes"}}}}. 400 for a bad policy.
+     */
+    @POST
+    @Path("/retention/plan")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode retentionPlan(@HeaderParam("Authorization") String authorization, Map<String, Object> body);
+
+    /**
+     * Applies a run's retention: the body of {@link #retentionPlan} plus {@code "expectExpire":[step…]}, the steps of the
+     * plan the operator confirmed; 409 (nothing sent or deleted) when the decision now would expire another step.
+     * Answer {@code {"decisionId","planSha256","latestStep","plan","expired":[{"step","eventId","objects","totalBytes"}…],
+     * "refused":[{"step","key","reason"}…]}}.
+     */
+    @POST
+    @Path("/retention/apply")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode retentionApply(@HeaderParam("Authorization") String authorization, Map<String, Object> body);
 }

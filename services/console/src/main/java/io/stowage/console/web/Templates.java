@@ -29,6 +29,8 @@ final class Templates {
 
     static native TemplateInstance step(Views.Who who, Views.StepDetail s);
 
+    static native TemplateInstance retention(Views.Who who, Views.RetentionPage r);
+
     static native TemplateInstance releases(Views.Who who, List<Release> releases);
 
     static native TemplateInstance release(Views.Who who, Release r);

@@ -201,6 +201,46 @@ public final class Views {
     public record Problem(int status, String message) {
     }
 
+    /**
+     * One step of a retention plan.
+     *
+     * @param decision "keep" or "expire"
+     * @param keptBy   the rules that keep it, comma-separated (e.g. {@code latest, keep-last}); empty when expired
+     * @param stores   per store its objects and bytes, e.g. {@code primary 3 objects, 12.0 MiB}
+     */
+    @TemplateData
+    public record PlanStep(long step, String decision, String keptBy, boolean verified, String metrics, String tags,
+                           String stores) {
+        public boolean expire() {
+            return "expire".equals(decision);
+        }
+    }
+
+    /**
+     * A run's retention page: the policy form and, once rules are given, the plan evaluated now by the provider-adapter,
+     * and after an apply its outcome.
+     *
+     * @param form    the rules as typed ({@link io.stowage.console.domain.RetentionForm})
+     * @param planned true when a plan was evaluated (some rule given)
+     * @param latest  the step latest.json names, or a dash
+     * @param expire  the steps the plan expires, comma-separated (what an apply confirms), empty when none
+     * @param freed   per store what expiring frees, e.g. {@code primary 6 objects, 24.0 MiB}
+     * @param outcome the apply's outcome; null before an apply
+     */
+    @TemplateData
+    public record RetentionPage(String experiment, String run, io.stowage.console.domain.RetentionForm form,
+                                boolean planned, String latest, String evaluatedAt, List<PlanStep> steps, String expire,
+                                int expireCount, String freed, RetentionOutcome outcome) {
+    }
+
+    /**
+     * What an apply did: the decision's id, each expired step with its objects and bytes (from its
+     * {@code checkpoint.expired}), and each refusal.
+     */
+    @TemplateData
+    public record RetentionOutcome(String decisionId, List<Field> expired, List<Field> refused) {
+    }
+
     /** {@code Instant} as the pages print it, or a dash. */
     static String time(Instant t) {
         return t == null ? "—" : t.toString();

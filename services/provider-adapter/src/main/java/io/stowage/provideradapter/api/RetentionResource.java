@@ -34,10 +34,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Retention's HTTP API (operator token). {@code POST /api/retention/apply} with {@code {"experiment","run","policy":
- * {keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl, tagsPin}}}: evaluates the run from the ledger now, sends
- * the signed {@code retention.decided}, then has the executor re-evaluate and execute exactly those bytes, and sends
- * each {@code checkpoint.expired} and any {@code retention.refused}. {@code POST /api/retention/execute} with a
+ * Retention's HTTP API. {@code POST /api/retention/plan} (reader token) with {@code {"experiment","run","policy":
+ * {keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl, tagsPin}}}: the plan evaluated now, nothing
+ * sent or deleted. {@code POST /api/retention/apply} (operator token) with the same body and an optional
+ * {@code "expectExpire":[step…]}: evaluates the run from the ledger now and, when {@code expectExpire} is given and the
+ * decision would expire a step outside it (the plan an operator confirmed changed since), refuses with 409 before the
+ * decision is sent or anything deleted; otherwise sends the signed {@code retention.decided}, then has the executor re-evaluate and execute
+ * exactly those bytes, and sends each {@code checkpoint.expired} and any {@code retention.refused}. {@code POST /api/retention/execute} with a
  * {@code retention.decided} value as body and its {@code stowage-signature} header: executes a decision made elsewhere
  * (refused unless signed under the gate's key); the decision itself is not re-sent (the service would sign it).
  */
@@ -58,8 +61,14 @@ public class RetentionResource {
         this.identity = identity;
     }
 
-    /** The body of apply: the run and the effective policy (capsule overridden by the command line). */
-    public record ApplyBody(String experiment, String run, RetentionDecided.Policy policy) {
+    /**
+     * The body of plan and apply: the run, the effective policy (capsule overridden by the command line) and, for
+     * apply only, the steps the confirmed plan expires (null: no such check, as {@code stowage retention apply} sends).
+     */
+    public record ApplyBody(String experiment, String run, RetentionDecided.Policy policy, List<Long> expectExpire) {
+        public ApplyBody(String experiment, String run, RetentionDecided.Policy policy) {
+            this(experiment, run, policy, null);
+        }
     }
 
     // strict: a policy field this service does not know (a newer CLI's rule) must refuse the apply, not be dropped,
@@ -87,8 +96,9 @@ public class RetentionResource {
 
     /**
      * @return 200 with {@code {"decisionId","planSha256","latestStep","plan","expired":[{step,objects,totalBytes}],
-     *         "refused":[{step,key,reason}]}}; 400 for a bad body or policy; 503 when retention is off or the ledger or
-     *         latest.json cannot be read (nothing deleted)
+     *         "refused":[{step,key,reason}]}}; 400 for a bad body or policy; 409 when {@code expectExpire} is given and
+     *         the decision would expire a step it does not name (nothing sent or deleted); 503 when retention is off or
+     *         the ledger or latest.json cannot be read (nothing deleted)
      */
     @POST
     @Path("/apply")
@@ -115,6 +125,14 @@ public class RetentionResource {
         } catch (IOException e) {
             return Errors.of(503, "cannot evaluate retention: " + e.getMessage() + "; nothing deleted");
         }
+        List<Long> beyond = body.expectExpire() == null ? List.of() : unconfirmed(signed.plan(), body.expectExpire());
+        if (!beyond.isEmpty()) {
+            // the decision is neither sent nor executed: the plan an operator confirmed is not the one evaluated now
+            LOG.infof("refused retention apply of %s/%s by %s: step(s) %s not in the confirmed plan %s",
+                    body.experiment(), body.run(), identity.getPrincipal().getName(), beyond, body.expectExpire());
+            return Errors.of(409, "the plan changed since it was confirmed: it would now expire step(s) " + beyond
+                    + " as well; nothing deleted");
+        }
         // recorded (acknowledged by the broker) before anything is deleted
         sender.send(signed.decided());
         LOG.infof("sent retention.decided event %s asset %s: %d step(s) to expire, requested by %s",
@@ -123,6 +141,47 @@ public class RetentionResource {
         Map<String, Object> answer = run(signed.value(), signed.signature());
         answer.put("plan", signed.plan());
         return Response.ok(answer).build();
+    }
+
+    /**
+     * @return 200 with the plan ({@link io.stowage.cli.retention.RetentionPlan}'s JSON: every stored step with keep or
+     *         expire, the rules that keep it, its keys and bytes per store; {@code monthlyUsdFreed} null); 400 for a bad
+     *         body or policy ({@code expectExpire} is refused here); 503 when the ledger or latest.json cannot be read
+     */
+    @POST
+    @Path("/plan")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.READER)
+    public Response plan(byte[] raw) {
+        ApplyBody body;
+        try {
+            body = raw == null || raw.length == 0 ? null : parseApply(raw);
+        } catch (IllegalArgumentException e) {
+            return Errors.of(400, "retention: " + e.getMessage());
+        }
+        if (body == null || body.experiment() == null || body.run() == null) {
+            return Errors.of(400, "experiment and run are required");
+        }
+        if (body.expectExpire() != null) {
+            return Errors.of(400, "expectExpire belongs to apply, not to plan");
+        }
+        try {
+            return Response.ok(retention.decider().plan(body.experiment(), body.run(), RetentionPolicies.of(body.policy())))
+                    .build();
+        } catch (IllegalArgumentException | InvalidEventException e) {
+            return Errors.of(400, "retention: " + e.getMessage());
+        } catch (IOException e) {
+            return Errors.of(503, "cannot evaluate retention: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @return the steps {@code plan} expires that {@code confirmed} does not name, ascending; empty when every expired
+     *         step was confirmed (a plan that now expires fewer steps, e.g. one newly leased, is within the confirmation)
+     */
+    static List<Long> unconfirmed(io.stowage.cli.retention.RetentionPlan plan, List<Long> confirmed) {
+        return plan.expired().stream().map(io.stowage.cli.retention.RetentionPlan.Step::step)
+                .filter(step -> !confirmed.contains(step)).sorted().toList();
     }
 
     /** @return 200 with the same shape as apply (without plan); 400 when the body is not a retention.decided */

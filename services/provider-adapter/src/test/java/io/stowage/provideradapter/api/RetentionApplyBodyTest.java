@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.api;
 
+import io.stowage.cli.retention.RetentionPlan;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.events.RetentionDecided;
 import io.stowage.provideradapter.domain.retention.RetentionPolicies;
@@ -7,6 +8,9 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -47,5 +51,26 @@ class RetentionApplyBodyTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a retention apply body");
         assertThatThrownBy(() -> RetentionPolicies.of(new RetentionDecided.Policy(1, null, null, null, null, "6h", null, null)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keepInterval");
+    }
+
+    @Test
+    void theConfirmedStepsTravelWithTheBodyAndAnExpiredStepOutsideThemIsNamed() {
+        RetentionResource.ApplyBody body = RetentionResource.parseApply(json("{\"experiment\":\"e\",\"run\":\"r\","
+                + "\"policy\":{\"keepLast\":1},\"expectExpire\":[50,100]}"));
+        assertThat(body.expectExpire()).containsExactly(50L, 100L);
+        assertThat(RetentionResource.parseApply(json("{\"experiment\":\"e\",\"run\":\"r\"}")).expectExpire()).isNull();
+
+        RetentionPlan plan = new RetentionPlan("e", "r", Map.of(), 150L, Instant.EPOCH, List.of(step(50, "expire"),
+                step(100, "expire"), step(120, "expire"), step(150, "keep")), Map.of(), null);
+        assertThat(RetentionResource.unconfirmed(plan, List.of(50L, 100L))).as("120 was not in the confirmed plan")
+                .containsExactly(120L);
+        assertThat(RetentionResource.unconfirmed(plan, List.of(50L, 100L, 120L))).isEmpty();
+        assertThat(RetentionResource.unconfirmed(plan, List.of())).containsExactly(50L, 100L, 120L);
+        // fewer expired than confirmed (a step leased since) stays within the confirmation
+        assertThat(RetentionResource.unconfirmed(plan, List.of(50L, 100L, 120L, 150L))).isEmpty();
+    }
+
+    private static RetentionPlan.Step step(long step, String decision) {
+        return new RetentionPlan.Step(step, decision, List.of(), true, Map.of(), List.of(), false, Map.of());
     }
 }

@@ -52,7 +52,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * as operator, a dataset revision's shards, a run's step, the denied release of the run directory (condition 5 naming
  * {@code train.log}), a release asked and done from the page, the refusals a reader and a forged form get, the volumes
  * page against the provider-adapter's own figures (an ACTIVE and a BLOCKED volume), an evidence id opening its ledger
- * event, and the audit page with the chain verified through the head, then broken after one payload is edited by SQL
+ * event, a run's retention planned by a reader and applied by an operator (a reader's apply and one confirming fewer
+ * steps than the evaluation expires are refused with every object still stored), and the audit page with the chain verified through the head, then broken after one payload is edited by SQL
  * (and restored). Screenshots of the main pages go to {@code target/console-screenshots/} (docs/console/ holds copies).
  * Skipped when {@code /usr/bin/chromedriver} is absent.
  */
@@ -391,6 +392,106 @@ class ConsoleBrowserEndToEndTest {
 
     @Test
     @Order(11)
+    void retentionIsPlannedByAReaderAndAppliedByAnOperatorOnlyForTheStepsTheConfirmationNames() throws Exception {
+        String runPath = "/runs/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN;
+        signIn(reader, runPath);
+        clickAndLoad(browser.findElement(By.id("retention")));
+        assertThat(browser.findElements(By.id("plan"))).as("no rule given: no plan").isEmpty();
+        browser.findElement(By.id("keepLast")).sendKeys("1");
+        clickAndLoad(browser.findElement(By.id("plan-retention")));
+        assertThat(browser.getCurrentUrl()).endsWith(runPath + "/retention?keepLast=1&keepBest=&metric=&mode=&keepEvery="
+                + "&keepInterval=&temporaryTtl=");
+        assertThat(decisions()).containsExactly(Map.entry("50", "expire"), Map.entry("100", "expire"),
+                Map.entry("150", "keep"));
+        assertThat(browser.findElement(By.cssSelector("tr.plan-step[data-step='150']")).getText()).contains("latest");
+        assertThat(browser.findElements(By.id("expire-now"))).as("a reader gets no apply").isEmpty();
+        String plan = browser.getCurrentUrl().substring(console.length());
+
+        // a reader's apply, and an operator's whose confirmation names fewer steps than the evaluation expires
+        HttpClient asReader = signedIn(reader);
+        HttpResponse<String> refused = post(asReader, runPath + "/retention/apply",
+                "keepLast=1&expire=50%2C100&confirm=expire&csrf-token=" + csrf(asReader, get(asReader, plan)));
+        assertThat(refused.statusCode()).isEqualTo(403);
+        HttpClient asOperator = signedIn(operator);
+        String opCsrf = csrf(asOperator, get(asOperator, plan));
+        HttpResponse<String> narrower = post(asOperator, runPath + "/retention/apply",
+                "keepLast=1&expire=50&confirm=expire&csrf-token=" + opCsrf);
+        assertThat(narrower.statusCode()).isEqualTo(409);
+        assertThat(narrower.body()).contains("would now expire step(s) [100] as well; nothing deleted");
+        assertThat(post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&confirm=expire")
+                .statusCode()).as("no CSRF token").isEqualTo(400);
+        assertThat(post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&csrf-token=" + opCsrf)
+                .statusCode()).as("no confirmation").isEqualTo(400);
+        List<String> keys50 = keys(50);
+        assertThat(expiredSteps()).as("nothing was expired by the refused applies").isEmpty();
+        assertThat(keys50).isNotEmpty().allSatisfy(k -> assertThat(primaryHead(k)).as(k).isPresent());
+
+        signIn(operator, plan);
+        assertThat(browser.findElement(By.id("expire-steps")).getText()).isEqualTo("50,100");
+        shot("retention-plan");
+        clickAndLoad(browser.findElement(By.id("expire-now")));
+        assertThat(browser.findElement(By.id("expired-count")).getText()).isEqualTo("2");
+        assertThat(browser.findElements(By.cssSelector("li.expired-step")).stream()
+                .map(e -> e.getAttribute("data-step")).toList()).containsExactly("50", "100");
+        shot("retention-applied");
+        assertThat(expiredSteps()).containsExactly(50L, 100L);
+        assertThat(keys50).allSatisfy(k -> assertThat(primaryHead(k)).as(k + " HEAD after expiry").isEmpty());
+        assertThat(keys(150)).isNotEmpty().allSatisfy(k -> assertThat(primaryHead(k)).as(k).isPresent());
+        browser.get(console + runPath);
+        assertThat(browser.findElement(By.id("latest")).getText()).isEqualTo("step 150");
+    }
+
+    /** @return step number to decision, in the plan table's order */
+    private static Map<String, String> decisions() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (WebElement row : browser.findElements(By.cssSelector("#plan tr.plan-step"))) {
+            out.put(row.getAttribute("data-step"), row.findElement(By.className("decision")).getText());
+        }
+        return out;
+    }
+
+    private static HttpClient signedIn(String token) throws Exception {
+        HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String csrf = csrf(http, get(http, "/signin"));
+        assertThat(post(http, "/signin", "token=" + token + "&next=/&csrf-token=" + csrf).statusCode()).isEqualTo(303);
+        return http;
+    }
+
+    private static List<Long> expiredSteps() throws Exception {
+        List<Long> out = new java.util.ArrayList<>();
+        ledgerJson("/api/checkpoints/steps?experiment=" + DemoRunner.EXPERIMENT + "&run=" + DemoRunner.RUN).path("steps")
+                .forEach(s -> {
+                    if (!s.path("expiredEventId").isNull() && !s.path("expiredEventId").isMissingNode()) {
+                        out.add(s.path("step").asLong());
+                    }
+                });
+        return out;
+    }
+
+    /** @return the primary store's keys of one step, as the ledger holds them */
+    private static List<String> keys(long step) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        ledgerJson("/api/checkpoints/steps?experiment=" + DemoRunner.EXPERIMENT + "&run=" + DemoRunner.RUN).path("steps")
+                .forEach(s -> {
+                    if (s.path("step").asLong() == step) {
+                        s.path("asset").path("objects").forEach(o -> {
+                            if ("primary".equals(o.path("store").asText())) {
+                                out.add(o.path("key").asText());
+                            }
+                        });
+                    }
+                });
+        return out;
+    }
+
+    private static java.util.Optional<io.stowage.store.ObjectHead> primaryHead(String key) {
+        try (io.stowage.cli.store.PrimaryStore primary = new io.stowage.cli.store.PrimaryStore(platform.session().stack())) {
+            return primary.head(key);
+        }
+    }
+
+    @Test
+    @Order(12)
     void aPayloadEditedBySqlShowsTheChainBrokenAtItsSeq() throws Exception {
         var stack = platform.session().stack();
         try (java.sql.Connection db = java.sql.DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword())) {
@@ -494,8 +595,26 @@ class ConsoleBrowserEndToEndTest {
     private static void clickAndLoad(WebElement target) {
         WebElement page = browser.findElement(By.tagName("html"));
         target.click();
-        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(30))
-                .until(org.openqa.selenium.support.ui.ExpectedConditions.stalenessOf(page));
+        new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(30)).until(d -> gone(page));
+    }
+
+    /**
+     * @return true once {@code element} no longer belongs to the loaded page. Chromium reports that either as a stale
+     *         element reference or, while the new document replaces the old one, as an inspector error "Node with given
+     *         id does not belong to the document"; both mean the old page is gone.
+     */
+    private static boolean gone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (org.openqa.selenium.StaleElementReferenceException e) {
+            return true;
+        } catch (org.openqa.selenium.WebDriverException e) {
+            if (String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     private static WebElement row(Path dir) {

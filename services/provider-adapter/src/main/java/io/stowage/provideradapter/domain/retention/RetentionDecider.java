@@ -44,6 +44,23 @@ public final class RetentionDecider {
         RunCheckpoints steps = sources.steps(experiment, run);
         Long latest = sources.latestStep(experiment, run);
         RetentionPlan plan = RetentionPlanner.plan(steps, policy, latest, clock.instant());
+        return sign(experiment, run, policy, requestedBy, steps, latest, plan);
+    }
+
+    /**
+     * The plan alone, evaluated now from the ledger and latest.json exactly as {@link #decide} evaluates it; nothing is
+     * signed, sent or deleted.
+     *
+     * @return every stored step with keep or expire and the rules that keep it ({@code monthlyUsdFreed} null)
+     * @throws IOException when the ledger or latest.json cannot be read
+     */
+    public RetentionPlan plan(String experiment, String run, RetentionPolicy policy) throws IOException {
+        return RetentionPlanner.plan(sources.steps(experiment, run), policy, sources.latestStep(experiment, run),
+                clock.instant());
+    }
+
+    private Signed sign(String experiment, String run, RetentionPolicy policy, String requestedBy, RunCheckpoints steps,
+                        Long latest, RetentionPlan plan) {
         List<RetentionDecided.ExpiringStep> expire = new ArrayList<>();
         for (RetentionPlan.Step s : plan.expired()) {
             CheckpointStepEvidence evidence = steps.steps().stream().filter(e -> e.step() == s.step()).findFirst().orElseThrow();
