@@ -19,6 +19,7 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.VerifyMethod;
 import io.stowage.events.VerifyResult;
 import io.stowage.ledger.domain.ProjectionDifference;
+import io.stowage.ledger.domain.ReplayRecord;
 import io.stowage.ledger.domain.ReplayReport;
 import io.stowage.stack.EmbeddedStack;
 import io.stowage.stack.StackEndpoints;
@@ -38,6 +39,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static io.stowage.auth.TestTokens.given;
+import static io.stowage.auth.TestTokens.givenReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -89,6 +91,13 @@ class ReplayTest {
         assertThat(clean.rows().get("ledger_model_promotion")).as("the revision promoted from it").isGreaterThanOrEqualTo(1);
         assertThat(clean.liveCaughtUp()).isTrue();
         assertThat(schemaExists(clean.schema())).as("replay schema dropped").isFalse();
+        ReplayRecord recorded = newestReplay();
+        assertThat(recorded.requestedBy()).isEqualTo("test-operator");
+        assertThat(recorded.identical()).isTrue();
+        assertThat(recorded.differences()).isZero();
+        assertThat(recorded.scope()).isEqualTo(run);
+        assertThat(recorded.records()).isEqualTo(clean.records());
+        givenReader().queryParam("limit", 0).get("/api/audit/replays").then().statusCode(400);
 
         String key = "datasets/" + dataset + "/r1/manifest.json";
         StackEndpoints stack = EmbeddedStack.shared();
@@ -105,6 +114,10 @@ class ReplayTest {
                 assertThat(d.live().get("sha256").asText()).isEqualTo("f".repeat(64));
                 assertThat(d.replay().get("sha256").asText()).isEqualTo(SHA);
                 assertThat(differingColumns(d)).containsExactly("sha256");
+                assertThat(newestReplay()).as("recorded with its difference")
+                        .satisfies(r -> assertThat(r.identical()).isFalse())
+                        .satisfies(r -> assertThat(r.differences()).isEqualTo(1))
+                        .satisfies(r -> assertThat(r.finishedAt()).isAfterOrEqualTo(recorded.finishedAt()));
             } finally {
                 update(db, "update ledger_object set sha256 = ? where object_key = ?", SHA, key);
             }
@@ -133,6 +146,14 @@ class ReplayTest {
             }
         }
         assertThat(replay().identical()).as("restored row").isTrue();
+    }
+
+    /** @return the newest recorded replay, as a reader reads it */
+    private static ReplayRecord newestReplay() {
+        ReplayRecord[] newest = givenReader().queryParam("limit", 1).get("/api/audit/replays").then().statusCode(200)
+                .extract().as(ReplayRecord[].class);
+        assertThat(newest).hasSize(1);
+        return newest[0];
     }
 
     private ReplayReport replay() {
