@@ -20,6 +20,10 @@ public interface ConsoleConfig {
     @WithDefault("http://127.0.0.1:8085")
     String providerAdapterUrl();
 
+    /** The verifier's base URL (env {@code STOWAGE_CONSOLE_VERIFIER_URL}): it signs presigned links. */
+    @WithDefault("http://127.0.0.1:8083")
+    String verifierUrl();
+
     /** How long a signed-in session lasts without a new sign-in. Default 8 hours. */
     @WithDefault("PT8H")
     Duration sessionTtl();

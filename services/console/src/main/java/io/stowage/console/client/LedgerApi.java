@@ -85,6 +85,14 @@ public interface LedgerApi {
     @Path("/audit/chain")
     JsonNode chain(@HeaderParam("Authorization") String authorization);
 
+    /**
+     * {@code [{"finishedAt","requestedBy","scope","identical","liveCaughtUp","records","events","differences","seconds"}…]}:
+     * the newest recorded audit replays first.
+     */
+    @GET
+    @Path("/audit/replays")
+    JsonNode replays(@HeaderParam("Authorization") String authorization, @QueryParam("limit") int limit);
+
     /** {@code {"eventId","topic","assetId"}}: one stored event; 404 when the ledger holds no event of that id. */
     @GET
     @Path("/events/{eventId}")

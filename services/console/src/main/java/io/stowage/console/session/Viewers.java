@@ -18,6 +18,7 @@ public class Viewers {
     /** The session cookie's name. */
     public static final String COOKIE = "stowage-console-session";
     private static final String BEARER = "bearer ";
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Viewers.class);
 
     private final SecurityIdentity identity;
     private final CurrentVertxRequest request;
@@ -42,6 +43,21 @@ public class Viewers {
     /** @return the viewer; @throws SigninRequired when there is none (the page then redirects to the sign-in form) */
     public Viewer require() {
         return current().orElseThrow(SigninRequired::new);
+    }
+
+    /**
+     * @param action what is asked, for the refusal's message and the log line (e.g. "a release")
+     * @return the viewer, an operator
+     * @throws SigninRequired when there is no viewer
+     * @throws OperatorRequired when the viewer is a reader (answered 403; the refusal is logged, nothing is sent)
+     */
+    public Viewer requireOperator(String action) {
+        Viewer viewer = require();
+        if (!viewer.operator()) {
+            LOG.infof("refused %s asked by %s (role %s)", action, viewer.name(), viewer.role());
+            throw new OperatorRequired(action);
+        }
+        return viewer;
     }
 
     /** @return the session id the cookie holds, or null */

@@ -22,8 +22,8 @@ import java.util.Set;
 /**
  * {@code GET /audit}: the ledger's hash chain recomputed on each visit ({@code GET /api/audit/chain}: rows, intact or
  * the first broken link and why) and every milestone archive the ledger recorded ({@code archive.published} of each
- * run and dataset revision in the asset index, read through {@code GET /api/payloads}). A replay's result is not
- * recorded by the ledger (the replay answers its caller only), so the page says how to run one.
+ * run and dataset revision in the asset index, read through {@code GET /api/payloads}), and the newest audit replay the
+ * ledger recorded ({@code GET /api/audit/replays?limit=1}: when, who, scope, identical or how many rows differed).
  */
 @Path("/audit")
 @Produces(MediaType.TEXT_HTML)
@@ -55,9 +55,17 @@ public class AuditResource {
                         p.path("firstSeq").asLong(), p.path("lastSeq").asLong()));
             }
         }
+        Views.Replay last = null;
+        for (JsonNode r : Answers.iterable(ledger.replays(viewer.authorization(), 1))) {
+            String scope = r.path("scope").asText("");
+            last = new Views.Replay(Answers.text(r, "finishedAt"), Answers.text(r, "requestedBy"),
+                    scope.isEmpty() ? "everything" : "assets containing '" + scope + "'", r.path("identical").asBoolean(),
+                    r.path("liveCaughtUp").asBoolean(), r.path("records").asLong(), r.path("events").asLong(),
+                    r.path("differences").asInt(), String.format(java.util.Locale.ROOT, "%.1f", r.path("seconds").asDouble()));
+        }
         return Templates.audit(Pages.who(viewer), new Views.Audit(chain.path("rows").asLong(), chain.path("ok").asBoolean(),
                 Answers.text(chain, "firstBrokenSeq"), Answers.text(chain, "firstBrokenEventId"),
-                Answers.text(chain, "reason"), archives, assets.size()));
+                Answers.text(chain, "reason"), archives, assets.size(), last));
     }
 
     /** @return the assets a milestone archive may cover: each dataset revision and each run, in order, at most {@link #MAX_ASSETS} */

@@ -3,6 +3,7 @@ package io.stowage.console.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.qute.TemplateInstance;
 import io.stowage.console.client.LedgerApi;
+import io.stowage.console.client.VerifierApi;
 import io.stowage.console.session.Viewer;
 import io.stowage.console.session.Viewers;
 import io.stowage.events.AssetIds;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
@@ -24,17 +26,24 @@ import java.util.List;
 
 /**
  * {@code /datasets}, {@code /datasets/NAME} and {@code /datasets/NAME/REVISION}: dataset revisions with licence and
- * source, and each shard's SHA-256, bytes, member count (from its {@code shard.built}) and every verification.
+ * source, and each shard's SHA-256, bytes, member count (from its {@code shard.built}) and every verification;
+ * {@code /datasets/NAME/REVISION/members?key=} a shard's member manifest as the verifier read it from the store
+ * ({@code GET /api/members}: shown only when it hashes to the ledger's SHA-256).
  */
 @Path("/datasets")
 @Produces(MediaType.TEXT_HTML)
 public class DatasetResource {
+    /** Members a member manifest page shows at most. */
+    static final int MEMBERS_SHOWN = 2000;
+
     private final Viewers viewers;
     private final LedgerApi ledger;
+    private final VerifierApi verifier;
 
-    DatasetResource(Viewers viewers, @RestClient LedgerApi ledger) {
+    DatasetResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient VerifierApi verifier) {
         this.viewers = viewers;
         this.ledger = ledger;
+        this.verifier = verifier;
     }
 
     /** @return every dataset with its revisions */
@@ -78,6 +87,30 @@ public class DatasetResource {
                 .map(o -> Answers.copy(o, history)).toList();
         return Templates.revision(Pages.who(viewer), new Views.Revision(name, revision, id, asset.sealed(), asset.license(),
                 asset.source(), asset.manifestSha256(), shards, others));
+    }
+
+    /**
+     * @return a member manifest of the revision, as the verifier read it from the store and matched to the ledger's
+     *         SHA-256 (the first {@link #MEMBERS_SHOWN} members); 400 for a key outside the revision, the verifier's
+     *         404/409 as pages with its reason
+     */
+    @GET
+    @Path("/{name}/{revision}/members")
+    public TemplateInstance members(@PathParam("name") String name, @PathParam("revision") String revision,
+                                    @QueryParam("key") String key) {
+        Viewer viewer = viewers.require();
+        AssetIds.dataset(name, revision);
+        String prefix = "datasets/" + name + "/" + revision + "/";
+        if (key == null || !key.startsWith(prefix) || !key.endsWith(".members.jsonl")) {
+            throw new jakarta.ws.rs.BadRequestException("not a member manifest of " + name + " " + revision + ": " + key);
+        }
+        JsonNode m = Refusals.asked(() -> verifier.members(viewer.authorization(), key, "primary", MEMBERS_SHOWN));
+        List<Views.Member> members = new ArrayList<>();
+        for (JsonNode e : Answers.iterable(m.path("members"))) {
+            members.add(new Views.Member(Answers.text(e, "path"), e.path("bytes").asLong(), Answers.text(e, "sha256")));
+        }
+        return Templates.members(Pages.who(viewer), new Views.Members(name, revision, key, Answers.text(m, "sha256"),
+                m.path("bytes").asLong(), m.path("total").asInt(), members));
     }
 
     private static Views.Shard shard(JsonNode built, List<ObjectEvidence> objects, List<Views.Verification> history) {

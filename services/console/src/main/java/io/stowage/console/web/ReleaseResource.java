@@ -8,7 +8,6 @@ import io.stowage.console.client.LedgerApi;
 import io.stowage.console.domain.FreeRow;
 import io.stowage.console.domain.Release;
 import io.stowage.console.domain.VolumeDirectory;
-import io.stowage.console.session.OperatorRequired;
 import io.stowage.console.session.Viewer;
 import io.stowage.console.session.Viewers;
 import jakarta.ws.rs.BadRequestException;
@@ -91,7 +90,7 @@ public class ReleaseResource {
     @Path("free/plan")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response plan(@FormParam("path") String path) {
-        Viewer viewer = operator("a dry run");
+        Viewer viewer = viewers.requireOperator("a dry run");
         return Response.seeOther(URI.create("/releases/" + encode(ask(viewer, listed(viewer, path), true)))).build();
     }
 
@@ -100,21 +99,13 @@ public class ReleaseResource {
     @Path("free/release")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response release(@FormParam("path") String path, @FormParam("confirm") String confirm) {
-        Viewer viewer = operator("a release");
+        Viewer viewer = viewers.requireOperator("a release");
         if (!"release".equals(confirm)) {
             throw new BadRequestException("a release needs the confirmation of its plan page");
         }
         return Response.seeOther(URI.create("/releases/" + encode(ask(viewer, listed(viewer, path), false)))).build();
     }
 
-    private Viewer operator(String action) {
-        Viewer viewer = viewers.require();
-        if (!viewer.operator()) {
-            LOG.infof("refused %s asked by %s (role %s)", action, viewer.name(), viewer.role());
-            throw new OperatorRequired(action);
-        }
-        return viewer;
-    }
 
     /** Only a directory the gatekeeper lists as releasable is ever sent: no typed path reaches the gate from here. */
     private String listed(Viewer viewer, String path) {

@@ -6,7 +6,6 @@ import io.stowage.console.client.LedgerApi;
 import io.stowage.console.client.ProviderApi;
 import io.stowage.console.domain.RetentionForm;
 import io.stowage.console.domain.Sizes;
-import io.stowage.console.session.OperatorRequired;
 import io.stowage.console.session.Viewer;
 import io.stowage.console.session.Viewers;
 import io.stowage.events.AssetIds;
@@ -26,12 +25,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
-import org.jboss.resteasy.reactive.ClientWebApplicationException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -105,7 +101,7 @@ public class RunResource {
             return Templates.retention(Pages.who(viewer), new Views.RetentionPage(experiment, run, form, false, "—", "—",
                     List.of(), "", 0, "", null));
         }
-        JsonNode plan = asked(() -> provider.retentionPlan(viewer.authorization(), body(experiment, run, form)));
+        JsonNode plan = Refusals.asked(() -> provider.retentionPlan(viewer.authorization(), body(experiment, run, form)));
         return Templates.retention(Pages.who(viewer), page(experiment, run, form, plan, null));
     }
 
@@ -123,12 +119,7 @@ public class RunResource {
                                   @FormParam("keepEvery") String keepEvery, @FormParam("keepInterval") String keepInterval,
                                   @FormParam("temporaryTtl") String temporaryTtl, @FormParam("expire") String expire,
                                   @FormParam("confirm") String confirm) {
-        Viewer viewer = viewers.require();
-        if (!viewer.operator()) {
-            LOG.infof("refused a retention apply of %s/%s asked by %s (role %s)", experiment, run, viewer.name(),
-                    viewer.role());
-            throw new OperatorRequired("a retention apply");
-        }
+        Viewer viewer = viewers.requireOperator("a retention apply of " + experiment + "/" + run);
         AssetIds.run(experiment, run);
         if (!"expire".equals(confirm)) {
             throw new BadRequestException("a retention apply needs the confirmation of its plan");
@@ -141,7 +132,7 @@ public class RunResource {
         body.put("expectExpire", steps(expire));
         LOG.infof("%s applies retention to %s/%s (%s), confirming step(s) %s", viewer.name(), experiment, run,
                 form.query(), body.get("expectExpire"));
-        JsonNode answer = asked(() -> provider.retentionApply(viewer.authorization(), body));
+        JsonNode answer = Refusals.asked(() -> provider.retentionApply(viewer.authorization(), body));
         List<Views.Field> expired = new ArrayList<>();
         for (JsonNode e : Answers.iterable(answer.path("expired"))) {
             expired.add(new Views.Field(e.path("step").asText(), e.path("objects").size() + " object(s), "
@@ -181,29 +172,6 @@ public class RunResource {
             }
         }
         return steps;
-    }
-
-    /**
-     * Calls the provider-adapter; its refusals for the request itself (400, 409, 503) become a page with its own
-     * one-line reason ({@code {"error": …}}), as an operator needs it; other answers go to {@link Failures}.
-     */
-    private static JsonNode asked(java.util.function.Supplier<JsonNode> call) {
-        try {
-            return call.get();
-        } catch (ClientWebApplicationException e) {
-            int status = e.getResponse().getStatus();
-            if (status == 400 || status == 409 || status == 503) {
-                String reason;
-                try {
-                    reason = e.getResponse().readEntity(JsonNode.class).path("error").asText("");
-                } catch (RuntimeException unreadable) {
-                    reason = "";
-                }
-                throw new WebApplicationException(reason.isEmpty() ? "the provider-adapter answered " + status : reason,
-                        Response.status(status).build());
-            }
-            throw e;
-        }
     }
 
     private static Views.RetentionPage page(String experiment, String run, RetentionForm form, JsonNode plan,

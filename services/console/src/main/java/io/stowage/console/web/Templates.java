@@ -31,6 +31,10 @@ final class Templates {
 
     static native TemplateInstance retention(Views.Who who, Views.RetentionPage r);
 
+    static native TemplateInstance links(Views.Who who, Views.LinkPage l);
+
+    static native TemplateInstance members(Views.Who who, Views.Members m);
+
     static native TemplateInstance releases(Views.Who who, List<Release> releases);
 
     static native TemplateInstance release(Views.Who who, Release r);

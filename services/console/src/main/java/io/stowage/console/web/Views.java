@@ -174,7 +174,7 @@ public final class Views {
      */
     @TemplateData
     public record Audit(long rows, boolean ok, String firstBrokenSeq, String firstBrokenEventId, String reason,
-                        List<Archive> archives, int assetsAsked) {
+                        List<Archive> archives, int assetsAsked, Replay lastReplay) {
         /** @return the seq the chain verified through: the head's, when intact */
         public long verifiedThrough() {
             return rows;
@@ -239,6 +239,49 @@ public final class Views {
      */
     @TemplateData
     public record RetentionOutcome(String decisionId, List<Field> expired, List<Field> refused) {
+    }
+
+    /**
+     * The links page: the form's values and, after the verifier made one, the link.
+     *
+     * @param expires the lifetime as typed, e.g. {@code 24h}
+     * @param link    null before a link was made
+     */
+    @TemplateData
+    public record LinkPage(String key, String store, String expires, Link link) {
+    }
+
+    /** A presigned link as the verifier made it: the URL, when it stops working, and what it reads. */
+    @TemplateData
+    public record Link(String url, String expiresAt, String sha256, long bytes) {
+        public String bytesText() {
+            return Sizes.human(bytes);
+        }
+    }
+
+    /**
+     * The newest audit replay the ledger recorded.
+     *
+     * @param scope       the compared asset-id text, or "everything"
+     * @param differences rows on which the replay and the live projections disagreed
+     */
+    @TemplateData
+    public record Replay(String finishedAt, String requestedBy, String scope, boolean identical, boolean liveCaughtUp,
+                         long records, long events, int differences, String seconds) {
+    }
+
+    /** One member of a shard, as its member manifest lists it. */
+    @TemplateData
+    public record Member(String path, long bytes, String sha256) {
+    }
+
+    /**
+     * A member manifest as the verifier read it: its key, SHA-256 (the ledger's, matched by the read), size, how many
+     * members it lists, and the first of them.
+     */
+    @TemplateData
+    public record Members(String name, String revision, String key, String sha256, long bytes, int total,
+                          List<Member> members) {
     }
 
     /** {@code Instant} as the pages print it, or a dash. */

@@ -13,6 +13,7 @@ class SessionStoreTest {
             public String ledgerUrl() { return "http://ledger"; }
             public String gatekeeperUrl() { return "http://gatekeeper"; }
             public String providerAdapterUrl() { return "http://provider-adapter"; }
+            public String verifierUrl() { return "http://verifier"; }
             public Duration sessionTtl() { return ttl; }
             public Duration releaseWait() { return Duration.ofSeconds(1); }
             public boolean secureCookie() { return false; }

@@ -95,6 +95,24 @@ public class RetentionResource {
     }
 
     /**
+     * @param raw the request body, JSON; may be empty
+     * @return the body, naming a run
+     * @throws IllegalArgumentException with the one-line answer for a missing, malformed or incomplete body
+     */
+    private static ApplyBody requiredBody(byte[] raw) {
+        ApplyBody body;
+        try {
+            body = raw == null || raw.length == 0 ? null : parseApply(raw);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("retention: " + e.getMessage(), e);
+        }
+        if (body == null || body.experiment() == null || body.run() == null) {
+            throw new IllegalArgumentException("experiment and run are required");
+        }
+        return body;
+    }
+
+    /**
      * @return 200 with {@code {"decisionId","planSha256","latestStep","plan","expired":[{step,objects,totalBytes}],
      *         "refused":[{step,key,reason}]}}; 400 for a bad body or policy; 409 when {@code expectExpire} is given and
      *         the decision would expire a step it does not name (nothing sent or deleted); 503 when retention is off or
@@ -109,12 +127,9 @@ public class RetentionResource {
         }
         ApplyBody body;
         try {
-            body = raw == null || raw.length == 0 ? null : parseApply(raw);
+            body = requiredBody(raw);
         } catch (IllegalArgumentException e) {
-            return Errors.of(400, "retention: " + e.getMessage());
-        }
-        if (body == null || body.experiment() == null || body.run() == null) {
-            return Errors.of(400, "experiment and run are required");
+            return Errors.of(400, e.getMessage());
         }
         RetentionDecider.Signed signed;
         try {
@@ -155,12 +170,9 @@ public class RetentionResource {
     public Response plan(byte[] raw) {
         ApplyBody body;
         try {
-            body = raw == null || raw.length == 0 ? null : parseApply(raw);
+            body = requiredBody(raw);
         } catch (IllegalArgumentException e) {
-            return Errors.of(400, "retention: " + e.getMessage());
-        }
-        if (body == null || body.experiment() == null || body.run() == null) {
-            return Errors.of(400, "experiment and run are required");
+            return Errors.of(400, e.getMessage());
         }
         if (body.expectExpire() != null) {
             return Errors.of(400, "expectExpire belongs to apply, not to plan");

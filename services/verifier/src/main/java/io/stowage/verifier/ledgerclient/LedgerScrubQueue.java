@@ -3,6 +3,7 @@ package io.stowage.verifier.ledgerclient;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.stowage.auth.ClientToken;
 import io.stowage.events.EventCodec;
+import io.stowage.events.ledger.ObjectEvidence;
 import io.stowage.events.ledger.ScrubCandidate;
 import io.stowage.verifier.VerifierSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,11 +21,14 @@ import java.util.List;
 
 /**
  * Where the rolling scrub learns what to re-read: asks the ledger's {@code GET /api/coverage/due} for the objects
- * re-read least recently (every store) and produces them as {@link ScrubCandidate}s, in the ledger's scrub order.
+ * re-read least recently (every store) and produces them as {@link ScrubCandidate}s, in the ledger's scrub order. Also
+ * where a presigned link learns what the ledger holds of its key ({@code GET /api/objects/copies}).
  */
 @ApplicationScoped
 public class LedgerScrubQueue {
     private static final TypeReference<List<ScrubCandidate>> CANDIDATES = new TypeReference<>() {
+    };
+    private static final TypeReference<List<ObjectEvidence>> COPIES = new TypeReference<>() {
     };
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
@@ -61,7 +65,21 @@ public class LedgerScrubQueue {
                 + URLEncoder.encode(assetId, StandardCharsets.UTF_8)));
     }
 
+    /**
+     * @param key an object key
+     * @return every copy of {@code key} the ledger holds (one per store and bucket) with its newest results; empty when
+     *         none
+     * @throws LedgerUnavailableException when the ledger cannot be reached or does not answer 200 with a list
+     */
+    public List<ObjectEvidence> copies(String key) {
+        return get(base.resolve("/api/objects/copies?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8)), COPIES);
+    }
+
     private List<ScrubCandidate> get(URI uri) {
+        return get(uri, CANDIDATES);
+    }
+
+    private <T> T get(URI uri, TypeReference<T> type) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                     .header("Accept", "application/json").GET();
@@ -70,7 +88,7 @@ public class LedgerScrubQueue {
             if (response.statusCode() != 200) {
                 throw new LedgerUnavailableException("GET " + uri + " answered " + response.statusCode(), null);
             }
-            return EventCodec.mapper().readValue(response.body(), CANDIDATES);
+            return EventCodec.mapper().readValue(response.body(), type);
         } catch (IOException e) {
             throw new LedgerUnavailableException("GET " + uri + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

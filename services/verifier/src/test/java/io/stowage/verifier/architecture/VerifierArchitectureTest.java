@@ -75,7 +75,7 @@ class VerifierArchitectureTest {
     void onlyObjectReadersTouchesTheConcreteStore() {
         ArchRule rule = noClasses().that().doNotBelongToAnyOf(ObjectReaders.class)
                 .should().dependOnClassesThat().resideInAnyPackage("io.stowage.store.s3..")
-                .because("ObjectReaders builds the S3 stores and hands out ObjectReader only");
+                .because("ObjectReaders builds the S3 stores and hands out ObjectReader and UrlSigner only");
         rule.check(verifier);
     }
 

@@ -8,7 +8,6 @@ import io.stowage.cli.model.ShareRecipe;
 import io.stowage.cli.output.JsonOut;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
-import io.stowage.cli.store.PresignPolicy;
 import io.stowage.cli.store.PrimaryStore;
 import io.stowage.events.AssetIds;
 import io.stowage.events.EventMeta;
@@ -60,7 +59,7 @@ final class ModelShareCommand implements Callable<Integer> {
         NameArguments.require("--revision", revision);
         Duration lifetime;
         try {
-            lifetime = PresignPolicy.expiry(expires);
+            lifetime = PresignCommand.expiry(expires);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
         }

@@ -4,7 +4,8 @@ import io.stowage.cli.CliException;
 import io.stowage.cli.output.JsonOut;
 import io.stowage.cli.platform.Session;
 import io.stowage.cli.platform.StowageHome;
-import io.stowage.cli.store.PresignPolicy;
+import io.stowage.store.PresignPolicy;
+import io.stowage.store.s3.S3UrlSigner;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.StoreConfig;
@@ -14,12 +15,6 @@ import io.stowage.store.s3.UploadTuning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Configuration;
-import software.amazon.awssdk.services.s3.presigner.S3Presigner;
-import software.amazon.awssdk.services.s3.presigner.model.GetObjectPresignRequest;
 
 import java.net.URI;
 import java.time.Duration;
@@ -33,7 +28,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code stowage presign KEY --expires 24h [--store primary|replica] [--allow-prefix P]... [--json]}: prints a
- * presigned GET URL (SigV4, {@link S3Presigner}) for one object of the session's store. Only keys under an
+ * presigned GET URL (SigV4, {@link S3UrlSigner}) for one object of the session's store. Only keys under an
  * allowlisted prefix ({@link PresignPolicy}: {@code models/} by default), at most 7 days. The URL goes to
  * standard output only: it is never logged, never written to a file, and no event is sent (the ledger never sees it).
  */
@@ -59,7 +54,7 @@ public final class PresignCommand implements Callable<Integer> {
         Duration lifetime;
         PresignPolicy policy;
         try {
-            lifetime = PresignPolicy.expiry(expires);
+            lifetime = expiry(expires);
             policy = PresignPolicy.of(System.getenv(PresignPolicy.ENVIRONMENT), allowPrefixes);
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, e.getMessage());
@@ -73,7 +68,7 @@ public final class PresignCommand implements Callable<Integer> {
         }
         String refusal = policy.refusal(key);
         if (refusal != null) {
-            throw new CliException(CliException.DENIED, "refused: " + refusal);
+            throw new CliException(CliException.DENIED, "refused: " + refusal + "; or --allow-prefix");
         }
         StoreConfig config = config(Session.readFrom(StowageHome.fromEnvironment().session()).stack());
         requireObject(config);
@@ -95,23 +90,29 @@ public final class PresignCommand implements Callable<Integer> {
     }
 
     /**
+     * @param text {@code <n>s}, {@code <n>m}, {@code <n>h} or {@code <n>d} (e.g. {@code 24h}), or ISO-8601 ({@code PT24H})
+     * @return the lifetime, 1 s to {@link PresignPolicy#MAX_SECONDS}
+     * @throws IllegalArgumentException when unreadable, zero, or over 7 days (the message is one line)
+     */
+    public static Duration expiry(String text) {
+        Duration duration;
+        try {
+            duration = io.stowage.cli.ResourceUnits.duration(text);
+        } catch (CliException e) {
+            throw new IllegalArgumentException("--expires " + e.getMessage());
+        }
+        return PresignPolicy.lifetime(duration, "--expires '" + text + "'");
+    }
+
+    /**
      * @param config   the store, its keys and bucket
      * @param key      an object key the caller has already checked against {@link PresignPolicy}
      * @param lifetime 1 s to 7 days
      * @return a path-style URL that answers GET with the object's bytes until the lifetime ends
      */
     static URI presign(StoreConfig config, String key, Duration lifetime) {
-        try (S3Presigner presigner = S3Presigner.builder()
-                .endpointOverride(config.endpoint())
-                .region(Region.of(config.region()))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(config.accessKeyId(), config.secretAccessKey())))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
-                .build()) {
-            return URI.create(presigner.presignGetObject(GetObjectPresignRequest.builder()
-                    .signatureDuration(lifetime)
-                    .getObjectRequest(b -> b.bucket(config.bucket()).key(key))
-                    .build()).url().toString());
+        try (S3UrlSigner signer = new S3UrlSigner(config)) {
+            return signer.presignGet(key, lifetime);
         }
     }
 

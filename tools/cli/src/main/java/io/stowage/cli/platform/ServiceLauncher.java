@@ -259,7 +259,7 @@ public final class ServiceLauncher implements AutoCloseable {
     }
 
     /**
-     * Starts the console with only what it needs: its port, the three services' URLs and the tokens file every service
+     * Starts the console with only what it needs: its port, the four services' URLs and the tokens file every service
      * reads. No store, database or Kafka setting reaches it; each page calls the services with the viewer's own token.
      */
     private void launchConsole(Path repo, Path logs, Map<String, String> services, TokensFile tokens) throws IOException {
@@ -270,6 +270,7 @@ public final class ServiceLauncher implements AutoCloseable {
         env.put("STOWAGE_CONSOLE_LEDGER_URL", services.get("ledger"));
         env.put("STOWAGE_CONSOLE_GATEKEEPER_URL", services.get("gatekeeper"));
         env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", services.get("provider-adapter"));
+        env.put("STOWAGE_CONSOLE_VERIFIER_URL", services.get("verifier"));
         env.put("STOWAGE_AUTH_TOKENS_FILE", tokens.path().toString());
         launch(repo, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
         urls.put(CONSOLE, "http://127.0.0.1:" + port);

@@ -49,10 +49,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The operator console in a real browser (Debian's headless Chromium driven by Selenium through chromedriver), against
  * the packaged services and the console as {@code stowage up} starts them, with the demo's data: sign-in as reader and
- * as operator, a dataset revision's shards, a run's step, the denied release of the run directory (condition 5 naming
+ * as operator, a dataset revision's shards and one shard's member manifest, a run's step, the denied release of the run directory (condition 5 naming
  * {@code train.log}), a release asked and done from the page, the refusals a reader and a forged form get, the volumes
  * page against the provider-adapter's own figures (an ACTIVE and a BLOCKED volume), an evidence id opening its ledger
- * event, a run's retention planned by a reader and applied by an operator (a reader's apply and one confirming fewer
+ * event, a presigned link made by an operator for a proven model file (shown once, downloading the proven bytes, in no log
+ * or ledger row; refused to a reader, for a checkpoint key and for 8 days), a run's retention planned by a reader and
+ * applied by an operator, the last audit replay the ledger recorded, (a reader's apply and one confirming fewer
  * steps than the evaluation expires are refused with every object still stored), and the audit page with the chain verified through the head, then broken after one payload is edited by SQL
  * (and restored). Screenshots of the main pages go to {@code target/console-screenshots/} (docs/console/ holds copies).
  * Skipped when {@code /usr/bin/chromedriver} is absent.
@@ -182,6 +184,19 @@ class ConsoleBrowserEndToEndTest {
         }
         assertThat(browser.findElement(By.id("license")).getText()).isEqualTo("CC-BY-SA-3.0");
         shot("dataset-revision");
+        // a shard's member manifest, read from the store by the verifier and matched to the ledger's SHA-256
+        WebElement first = shards.get(0);
+        int count = Integer.parseInt(first.findElement(By.className("members")).getText().split("\\s")[0]);
+        clickAndLoad(first.findElement(By.className("members-link")));
+        assertThat(browser.findElement(By.id("members-total")).getText()).isEqualTo(String.valueOf(count));
+        List<WebElement> members = browser.findElements(By.cssSelector("#members tr.member"));
+        assertThat(members).hasSize(count);
+        for (WebElement member : members) {
+            assertThat(member.findElement(By.tagName("code")).getText()).isNotBlank().doesNotStartWith("/");
+            assertThat(member.findElement(By.className("hash")).getText()).matches("[0-9a-f]{64}");
+        }
+        assertThat(browser.findElement(By.id("members-sha256")).getText()).matches("[0-9a-f]{64}");
+        shot("members");
     }
 
     @Test
@@ -492,6 +507,106 @@ class ConsoleBrowserEndToEndTest {
 
     @Test
     @Order(12)
+    void anOperatorGetsAPresignedLinkShownOnceForAProvenModelFileAndForNothingElse() throws Exception {
+        JsonNode model = null;
+        for (JsonNode o : ledgerJson("/api/objects?store=primary&after=models%2F&limit=100").path("objects")) {
+            if ("MODEL_FILE".equals(o.path("kind").asText()) && "OK".equals(o.path("headResult").asText())) {
+                model = o;
+                break;
+            }
+        }
+        assertThat(model).as("a verified model file of the demo's promotion").isNotNull();
+        String modelKey = model.path("key").asText();
+
+        signIn(reader, "/runs");
+        assertThat(browser.findElements(By.id("nav-links"))).as("a reader sees no Links").isEmpty();
+        HttpClient asReader = signedIn(reader);
+        assertThat(get(asReader, "/links").statusCode()).isEqualTo(403);
+        assertThat(post(asReader, "/links", "key=" + enc(modelKey) + "&csrf-token=" + csrf(asReader, get(asReader, "/signin")))
+                .statusCode()).isEqualTo(403);
+
+        // a checkpoint file, from the step page's link: outside the allowed prefixes
+        signIn(operator, "/runs/" + DemoRunner.EXPERIMENT + "/" + DemoRunner.RUN + "/150");
+        clickAndLoad(browser.findElements(By.cssSelector("#objects a.link")).get(0));
+        assertThat(browser.findElement(By.id("link-key")).getAttribute("value")).startsWith("checkpoints/");
+        clickAndLoad(browser.findElement(By.id("make-link")));
+        assertThat(browser.findElement(By.id("problem")).getText()).contains("is outside the prefixes allowed");
+        assertThat(browser.findElements(By.id("link-url"))).isEmpty();
+
+        browser.get(console + "/links");
+        browser.findElement(By.id("link-key")).sendKeys(modelKey);
+        browser.findElement(By.id("link-expires-in")).clear();
+        browser.findElement(By.id("link-expires-in")).sendKeys("1h");
+        clickAndLoad(browser.findElement(By.id("make-link")));
+        String url = browser.findElement(By.id("link-url")).getAttribute("value");
+        assertThat(browser.findElement(By.id("link-sha256")).getText()).isEqualTo(model.path("sha256").asText());
+        assertThat(url).contains("X-Amz-Expires=3600").contains(modelKey);
+        shot("link");
+        HttpResponse<byte[]> download = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(download.statusCode()).isEqualTo(200);
+        assertThat(io.stowage.events.Sha256.of(download.body())).as("the link reads the proven bytes")
+                .isEqualTo(model.path("sha256").asText());
+
+        HttpClient asOperator = signedIn(operator);
+        String opCsrf = csrf(asOperator, get(asOperator, "/links"));
+        HttpResponse<String> tooLong = post(asOperator, "/links", "key=" + enc(modelKey) + "&expires=8d&csrf-token=" + opCsrf);
+        assertThat(tooLong.statusCode()).isEqualTo(400);
+        assertThat(tooLong.body()).contains("at most 7 days");
+        assertThat(post(asOperator, "/links", "key=" + enc(modelKey) + "&expires=1h").statusCode()).as("no CSRF token")
+                .isEqualTo(400);
+        HttpResponse<String> again = post(asOperator, "/links", "key=" + enc(modelKey) + "&expires=1h&csrf-token=" + opCsrf);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.headers().firstValue("Cache-Control")).hasValue("no-store");
+
+        // never logged or recorded: no service log and no ledger row holds either URL's signature
+        List<String> signatures = new java.util.ArrayList<>();
+        for (String u : List.of(url, again.body())) {
+            Matcher m = Pattern.compile("X-Amz-Signature=([0-9a-f]{64})").matcher(u);
+            assertThat(m.find()).as(u).isTrue();
+            signatures.add(m.group(1));
+        }
+        try (Stream<Path> logs = Files.walk(work.resolve("logs"))) {
+            for (Path log : (Iterable<Path>) logs.filter(Files::isRegularFile)::iterator) {
+                String text = Files.readString(log, StandardCharsets.ISO_8859_1);
+                for (String signature : signatures) {
+                    assertThat(text).as(log.toString()).doesNotContain(signature);
+                }
+            }
+        }
+        var stack = platform.session().stack();
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword());
+             var q = db.prepareStatement("select count(*) from ledger_event where payload like ? or payload like ?")) {
+            q.setString(1, "%" + signatures.get(0) + "%");
+            q.setString(2, "%" + signatures.get(1) + "%");
+            try (var rows = q.executeQuery()) {
+                rows.next();
+                assertThat(rows.getLong(1)).isZero();
+            }
+        }
+    }
+
+    @Test
+    @Order(13)
+    void theAuditPageShowsTheLastReplayTheLedgerRecorded() throws Exception {
+        HttpResponse<String> ran = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        platform.session().serviceUrl("ledger").resolve("/api/audit/replay"))
+                .header("Authorization", "Bearer " + operator).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(ran.statusCode()).isEqualTo(200);
+        JsonNode report = io.stowage.events.EventCodec.mapper().readTree(ran.body());
+
+        signIn(reader, "/audit");
+        String line = browser.findElement(By.id("replay")).getText();
+        assertThat(line).contains("by cli-operator").contains("(everything)")
+                .contains(report.path("records").asLong() + " records");
+        assertThat(browser.findElement(By.id("replay-result")).getText()).isEqualTo(report.path("identical").asBoolean()
+                ? "identical" : report.path("differences").size() + " row(s) differ");
+        shot("audit-replay");
+    }
+
+    @Test
+    @Order(14)
     void aPayloadEditedBySqlShowsTheChainBrokenAtItsSeq() throws Exception {
         var stack = platform.session().stack();
         try (java.sql.Connection db = java.sql.DriverManager.getConnection(stack.pgJdbcUrl(), stack.pgUser(), stack.pgPassword())) {
@@ -537,6 +652,42 @@ class ConsoleBrowserEndToEndTest {
              var q = db.prepareStatement("select seq from ledger_chain_head where id = 1"); var rs = q.executeQuery()) {
             assertThat(rs.next()).isTrue();
             return rs.getLong(1);
+        }
+    }
+
+    @Test
+    @Order(15)
+    void aMemberManifestChangedInTheStoreIsNotShown() throws Exception {
+        browser.get(console + "/datasets/speech-en-allison/r1");
+        String href = browser.findElements(By.cssSelector("#shards a.members-link")).get(0).getAttribute("href");
+        String key = java.net.URLDecoder.decode(href.substring(href.indexOf("key=") + 4), StandardCharsets.UTF_8);
+        var stack = platform.session().stack();
+        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
+                .endpointOverride(URI.create(stack.s3Endpoint()))
+                .region(software.amazon.awssdk.regions.Region.of(stack.s3Region())).forcePathStyle(true)
+                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(stack.s3AccessKey(),
+                                stack.s3SecretKey()))).build()) {
+            String bucket = stack.primaryBucket();
+            var head = s3.headObject(b -> b.bucket(bucket).key(key));
+            byte[] original = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray();
+            byte[] changed = original.clone();
+            int at = new String(original, StandardCharsets.UTF_8).indexOf("\"path\":\"") + 9;
+            changed[at] = (byte) (changed[at] == 'x' ? 'y' : 'x');
+            s3.putObject(b -> b.bucket(bucket).key(key).metadata(head.metadata()),
+                    software.amazon.awssdk.core.sync.RequestBody.fromBytes(changed));
+            try {
+                browser.get(href);
+                assertThat(browser.findElement(By.id("problem")).getText()).contains("not the ledger's")
+                        .contains("not shown");
+                assertThat(browser.findElements(By.cssSelector("#members tr.member"))).isEmpty();
+            } finally {
+                s3.putObject(b -> b.bucket(bucket).key(key).metadata(head.metadata()),
+                        software.amazon.awssdk.core.sync.RequestBody.fromBytes(original));
+            }
+            browser.get(href);
+            assertThat(browser.findElements(By.cssSelector("#members tr.member"))).as("restored").isNotEmpty();
         }
     }
 

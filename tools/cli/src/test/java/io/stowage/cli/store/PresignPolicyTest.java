@@ -1,5 +1,7 @@
 package io.stowage.cli.store;
 
+import io.stowage.store.PresignPolicy;
+
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -13,27 +15,27 @@ class PresignPolicyTest {
 
     @Test
     void lifetimesUpToSevenDaysAreRead() {
-        assertThat(PresignPolicy.expiry("24h")).isEqualTo(Duration.ofSeconds(86_400));
-        assertThat(PresignPolicy.expiry("90m")).isEqualTo(Duration.ofSeconds(5_400));
-        assertThat(PresignPolicy.expiry("7d")).isEqualTo(Duration.ofSeconds(604_800));
-        assertThat(PresignPolicy.expiry("604800s")).isEqualTo(Duration.ofSeconds(604_800));
-        assertThat(PresignPolicy.expiry("PT1H")).isEqualTo(Duration.ofSeconds(3_600));
+        assertThat(io.stowage.cli.command.PresignCommand.expiry("24h")).isEqualTo(Duration.ofSeconds(86_400));
+        assertThat(io.stowage.cli.command.PresignCommand.expiry("90m")).isEqualTo(Duration.ofSeconds(5_400));
+        assertThat(io.stowage.cli.command.PresignCommand.expiry("7d")).isEqualTo(Duration.ofSeconds(604_800));
+        assertThat(io.stowage.cli.command.PresignCommand.expiry("604800s")).isEqualTo(Duration.ofSeconds(604_800));
+        assertThat(io.stowage.cli.command.PresignCommand.expiry("PT1H")).isEqualTo(Duration.ofSeconds(3_600));
     }
 
     @Test
     void longerThanSevenDaysIsRefusedWithOneLine() {
-        assertThatThrownBy(() -> PresignPolicy.expiry("8d")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("8d")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--expires '8d' is 691200 s; a presigned URL lives at most 7 days (604800 s)");
-        assertThatThrownBy(() -> PresignPolicy.expiry("604801s")).hasMessageContaining("604801 s");
-        assertThatThrownBy(() -> PresignPolicy.expiry("169h")).hasMessageContaining("608400 s");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("604801s")).hasMessageContaining("604801 s");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("169h")).hasMessageContaining("608400 s");
     }
 
     @Test
     void zeroNegativeFractionalAndUnreadableLifetimesAreRefused() {
-        assertThatThrownBy(() -> PresignPolicy.expiry("0s")).hasMessageContaining("above zero");
-        assertThatThrownBy(() -> PresignPolicy.expiry("-PT1H")).hasMessageContaining("is negative");
-        assertThatThrownBy(() -> PresignPolicy.expiry("PT0.5S")).hasMessageContaining("whole number");
-        assertThatThrownBy(() -> PresignPolicy.expiry("a week")).hasMessageContaining("is not a duration");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("0s")).hasMessageContaining("above zero");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("-PT1H")).hasMessageContaining("is negative");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("PT0.5S")).hasMessageContaining("whole number");
+        assertThatThrownBy(() -> io.stowage.cli.command.PresignCommand.expiry("a week")).hasMessageContaining("is not a duration");
     }
 
     @Test

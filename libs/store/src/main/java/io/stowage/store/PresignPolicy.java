@@ -1,4 +1,4 @@
-package io.stowage.cli.store;
+package io.stowage.store;
 
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.Validation;
@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Decides whether a presigned GET URL may be made: the key must lie under an allowlisted prefix
- * ({@code models/} by default) and the URL may live at most 7 days (604,800 s, SigV4's own limit). Pure logic.
+ * ({@code models/} by default) and the URL may live at most 7 days (604,800 s, SigV4's own limit). Pure logic; the
+ * one rule for {@code stowage presign}, {@code stowage model share} and the verifier's {@code POST /api/links}.
  *
  * @param allowedPrefixes key prefixes, each ending in {@code /}, under which URLs may be made
  */
@@ -55,22 +56,17 @@ public record PresignPolicy(List<String> allowedPrefixes) {
     }
 
     /**
-     * @param text {@code <n>s}, {@code <n>m}, {@code <n>h} or {@code <n>d} (e.g. {@code 24h}), or ISO-8601 ({@code PT24H})
-     * @return the lifetime, 1 s to {@link #MAX_SECONDS}
-     * @throws IllegalArgumentException when unreadable, zero, or over 7 days (the message is one line)
+     * @param duration a URL's lifetime as read from its caller's input
+     * @param asTyped  how the caller names that input in a message, e.g. {@code --expires '24h'}
+     * @return {@code duration}, when it is a whole number of seconds from 1 s to {@link #MAX_SECONDS}
+     * @throws IllegalArgumentException otherwise (the message is one line and starts with {@code asTyped})
      */
-    public static Duration expiry(String text) {
-        Duration duration;
-        try {
-            duration = io.stowage.cli.ResourceUnits.duration(text);
-        } catch (io.stowage.cli.CliException e) {
-            throw new IllegalArgumentException("--expires " + e.getMessage());
-        }
+    public static Duration lifetime(Duration duration, String asTyped) {
         if (duration.isNegative() || duration.isZero() || duration.getNano() != 0) {
-            throw new IllegalArgumentException("--expires '" + text + "' must be a whole number of seconds above zero");
+            throw new IllegalArgumentException(asTyped + " must be a whole number of seconds above zero");
         }
         if (duration.getSeconds() > MAX_SECONDS) {
-            throw new IllegalArgumentException("--expires '" + text + "' is " + duration.getSeconds()
+            throw new IllegalArgumentException(asTyped + " is " + duration.getSeconds()
                     + " s; a presigned URL lives at most 7 days (" + MAX_SECONDS + " s)");
         }
         return duration;
@@ -91,7 +87,7 @@ public record PresignPolicy(List<String> allowedPrefixes) {
             }
         }
         return "key '" + key + "' is outside the prefixes allowed for presigned URLs " + allowedPrefixes
-                + " (extend with --allow-prefix or " + ENVIRONMENT + ")";
+                + " (extend with " + ENVIRONMENT + ")";
     }
 
     /**
