@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * A presigned link's lifetime as typed on the links page: a whole number and a unit, {@code s}, {@code m}, {@code h} or
- * {@code d} (e.g. {@code 90m}, {@code 24h}, {@code 7d}). The verifier enforces the bounds (1 s to 7 days). Pure.
+ * {@code d} (e.g. {@code 90m}, {@code 24h}, {@code 7d}). The verifier enforces the bounds (1 s to 7 days). The retention
+ * form reads its short durations the same way ({@link RetentionForm}). Pure.
  */
 public final class LinkLifetime {
     private static final Pattern FORM = Pattern.compile("(\\d{1,9})\\s*([smhd])");

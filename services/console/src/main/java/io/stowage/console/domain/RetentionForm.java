@@ -17,8 +17,8 @@ import java.util.Map;
  * @param metric       the metric keep-best ranks by, e.g. {@code val_loss}, or blank
  * @param mode         {@code min} or {@code max}, or blank
  * @param keepEvery    keep every step whose number is a multiple of this (≥ 1), or blank
- * @param keepInterval keep one step per interval, ISO-8601 (e.g. {@code PT6H}), or blank
- * @param temporaryTtl how long steps tagged temporary are kept, ISO-8601 (e.g. {@code P7D}), or blank
+ * @param keepInterval keep one step per interval, {@code 6h} or ISO-8601 ({@code PT6H}), or blank
+ * @param temporaryTtl how long steps tagged temporary are kept, {@code 7d} or ISO-8601 ({@code P7D}), or blank
  */
 public record RetentionForm(String keepLast, String keepBest, String metric, String mode, String keepEvery,
                             String keepInterval, String temporaryTtl) {
@@ -60,10 +60,10 @@ public record RetentionForm(String keepLast, String keepBest, String metric, Str
         }
         count(policy, "keepEvery", keepEvery, 1);
         if (!keepInterval.isEmpty()) {
-            policy.put("keepInterval", keepInterval);
+            policy.put("keepInterval", iso(keepInterval));
         }
         if (!temporaryTtl.isEmpty()) {
-            policy.put("temporaryTtl", temporaryTtl);
+            policy.put("temporaryTtl", iso(temporaryTtl));
         }
         return policy;
     }
@@ -79,6 +79,17 @@ public record RetentionForm(String keepLast, String keepBest, String metric, Str
         append(q, "keepInterval", keepInterval);
         append(q, "temporaryTtl", temporaryTtl);
         return q.toString();
+    }
+
+    /**
+     * @return {@code value} as ISO-8601 when it is written the short way the command line takes ({@code 6h}, {@code 7d},
+     *         {@code 90m}, {@code 30s}); otherwise as typed, for the provider-adapter to read as ISO-8601 or refuse
+     */
+    static String iso(String value) {
+        if (value.matches("\\d{1,9}\\s*[smhd]")) {
+            return java.time.Duration.ofSeconds(LinkLifetime.seconds(value)).toString();
+        }
+        return value;
     }
 
     private static void count(Map<String, Object> policy, String field, String value, int min) {

@@ -101,7 +101,11 @@ public class DatasetResource {
         Viewer viewer = viewers.require();
         AssetIds.dataset(name, revision);
         String prefix = "datasets/" + name + "/" + revision + "/";
-        if (key == null || !key.startsWith(prefix) || !key.endsWith(".members.jsonl")) {
+        if (key == null || key.isBlank()) {
+            throw new jakarta.ws.rs.BadRequestException("a member manifest page needs ?key=, the manifest's key"
+                    + " (each shard's \"view\" link gives it)");
+        }
+        if (!key.startsWith(prefix) || !key.endsWith(".members.jsonl")) {
             throw new jakarta.ws.rs.BadRequestException("not a member manifest of " + name + " " + revision + ": " + key);
         }
         JsonNode m = Refusals.asked(() -> verifier.members(viewer.authorization(), key, "primary", MEMBERS_SHOWN));

@@ -40,10 +40,14 @@ public class Failures {
     }
 
     @ServerExceptionMapper
-    Response service(WebApplicationException e) {
+    Response service(WebApplicationException e, UriInfo uri) {
         int status = e.getResponse() == null ? 502 : e.getResponse().getStatus();
         if (status == 404) {
-            return page(404, "not found: " + e.getMessage());
+            // a service's 404 or the router's: name what was asked for, never a client class or the framework's text
+            boolean own = !(e instanceof org.jboss.resteasy.reactive.ClientWebApplicationException)
+                    && e.getMessage() != null && !e.getMessage().startsWith("HTTP 404");
+            return page(404, own ? "not found: " + e.getMessage() : "not found: " + uri.getRequestUri().getRawPath()
+                    + " (the ledger or the service asked knows no such thing)");
         }
         LOG.infof("a service answered %d: %s", status, e.getMessage());
         if (!(e instanceof org.jboss.resteasy.reactive.ClientWebApplicationException)) {
@@ -52,6 +56,20 @@ public class Failures {
         String why = status == 401 || status == 403 ? "the services refused this token (" + status + ")"
                 : "a service answered " + status;
         return page(status >= 400 && status < 600 ? status : 502, why);
+    }
+
+    /**
+     * A form refused before any resource ran answers 400 with no body (the CSRF check of {@code quarkus-rest-csrf}: a
+     * missing or forged token): the page then says so in one line instead of showing nothing.
+     */
+    @org.jboss.resteasy.reactive.server.ServerResponseFilter
+    public void emptyRefusal(jakarta.ws.rs.container.ContainerRequestContext request,
+                             jakarta.ws.rs.container.ContainerResponseContext response) {
+        if (response.getStatus() == 400 && !response.hasEntity() && "POST".equals(request.getMethod())) {
+            response.setEntity("<!doctype html><title>Refused</title><p class=\"problem\" id=\"problem\">This form was"
+                    + " refused: its CSRF token is missing or does not match this session's. Reload the page and send it"
+                    + " again.</p>", null, MediaType.TEXT_HTML_TYPE);
+        }
     }
 
     @ServerExceptionMapper

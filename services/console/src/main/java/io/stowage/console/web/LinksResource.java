@@ -32,6 +32,8 @@ import java.util.Map;
 @Produces(MediaType.TEXT_HTML)
 public class LinksResource {
     private static final Logger LOG = Logger.getLogger(LinksResource.class);
+    /** The longest lifetime the verifier signs (SigV4's limit, 7 days); checked here to name the typed value. */
+    static final long MAX_SECONDS = 604_800L;
 
     private final Viewers viewers;
     private final VerifierApi verifier;
@@ -63,6 +65,10 @@ public class LinksResource {
             seconds = LinkLifetime.seconds(expires);
         } catch (IllegalArgumentException e) {
             throw new BadRequestException(e.getMessage());
+        }
+        if (seconds > MAX_SECONDS) {
+            throw new BadRequestException("expires '" + expires.strip() + "' is " + seconds
+                    + " s; a presigned URL lives at most 7 days (" + MAX_SECONDS + " s)");
         }
         String inStore = store == null || store.isBlank() ? "primary" : store.strip();
         Map<String, Object> body = new LinkedHashMap<>();

@@ -96,6 +96,9 @@ public class RunResource {
                                       @QueryParam("temporaryTtl") String temporaryTtl) {
         Viewer viewer = viewers.require();
         AssetIds.run(experiment, run);
+        if (ledger.steps(viewer.authorization(), experiment, run).steps().isEmpty()) {
+            throw new NotFoundException("no stored step of " + experiment + "/" + run);
+        }
         RetentionForm form = new RetentionForm(keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl);
         if (form.empty()) {
             return Templates.retention(Pages.who(viewer), new Views.RetentionPage(experiment, run, form, false, "—", "—",

@@ -20,6 +20,16 @@ class RetentionFormTest {
     }
 
     @Test
+    void shortDurationsBecomeIso8601AndIsoStaysAsTyped() {
+        assertThat(new RetentionForm(null, null, null, null, null, "6h", "7d").policy())
+                .containsExactly(Map.entry("keepInterval", "PT6H"), Map.entry("temporaryTtl", "PT168H"));
+        assertThat(new RetentionForm(null, null, null, null, null, "PT6H", "P7D").policy())
+                .containsExactly(Map.entry("keepInterval", "PT6H"), Map.entry("temporaryTtl", "P7D"));
+        assertThat(new RetentionForm(null, null, null, null, null, "a day", null).policy())
+                .as("left for the provider-adapter to refuse, naming the field").containsEntry("keepInterval", "a day");
+    }
+
+    @Test
     void blankFieldsAreNoRuleAndNoRuleIsAnEmptyForm() {
         RetentionForm form = new RetentionForm("", " ", null, null, "", "", "");
         assertThat(form.empty()).isTrue();

@@ -71,7 +71,7 @@ public class LinkMaker {
             return Link.refused(Refusal.BAD_INPUT, "store must be primary or replica, not '" + store + "'");
         }
         try {
-            PresignPolicy.lifetime(lifetime, "expiresInSeconds " + lifetime.getSeconds());
+            PresignPolicy.lifetime(lifetime, "expiresInSeconds");
         } catch (IllegalArgumentException e) {
             return Link.refused(Refusal.BAD_INPUT, e.getMessage());
         }

@@ -433,8 +433,15 @@ class ConsoleBrowserEndToEndTest {
                 "keepLast=1&expire=50&confirm=expire&csrf-token=" + opCsrf);
         assertThat(narrower.statusCode()).isEqualTo(409);
         assertThat(narrower.body()).contains("would now expire step(s) [100] as well; nothing deleted");
-        assertThat(post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&confirm=expire")
-                .statusCode()).as("no CSRF token").isEqualTo(400);
+        HttpResponse<String> noCsrf = post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&confirm=expire");
+        assertThat(noCsrf.statusCode()).as("no CSRF token").isEqualTo(400);
+        assertThat(noCsrf.body()).contains("CSRF token is missing or does not match");
+        HttpResponse<String> unknownRun = get(asReader, "/runs/" + DemoRunner.EXPERIMENT + "/no-such-run/retention?keepLast=1");
+        assertThat(unknownRun.statusCode()).isEqualTo(404);
+        assertThat(unknownRun.body()).contains("no stored step of " + DemoRunner.EXPERIMENT + "/no-such-run");
+        HttpResponse<String> badRule = get(asReader, runPath + "/retention?keepLast=abc");
+        assertThat(badRule.statusCode()).isEqualTo(400);
+        assertThat(badRule.body()).contains("keepLast must be a whole number");
         assertThat(post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&csrf-token=" + opCsrf)
                 .statusCode()).as("no confirmation").isEqualTo(400);
         List<String> keys50 = keys(50);
@@ -555,6 +562,15 @@ class ConsoleBrowserEndToEndTest {
         assertThat(tooLong.body()).contains("at most 7 days");
         assertThat(post(asOperator, "/links", "key=" + enc(modelKey) + "&expires=1h").statusCode()).as("no CSRF token")
                 .isEqualTo(400);
+        HttpResponse<String> unknown = get(asOperator, "/datasets/speech-en-allison/r1/members?key="
+                + enc("datasets/speech-en-allison/r1/shards/" + "0".repeat(64) + ".members.jsonl"));
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body()).contains("the ledger records no member manifest at primary:datasets/")
+                .doesNotContain("io.stowage");
+        HttpResponse<String> noRevision = get(asOperator, "/datasets/speech-en-allison/r9");
+        assertThat(noRevision.statusCode()).isEqualTo(404);
+        assertThat(noRevision.body()).contains("not found: /datasets/speech-en-allison/r9").doesNotContain("io.stowage");
+        assertThat(get(asOperator, "/datasets/speech-en-allison/r1/members").body()).contains("needs ?key=");
         HttpResponse<String> again = post(asOperator, "/links", "key=" + enc(modelKey) + "&expires=1h&csrf-token=" + opCsrf);
         assertThat(again.statusCode()).isEqualTo(200);
         assertThat(again.headers().firstValue("Cache-Control")).hasValue("no-store");
