@@ -445,8 +445,10 @@ class ConsoleBrowserEndToEndTest {
         assertThat(post(asOperator, runPath + "/retention/apply", "keepLast=1&expire=50%2C100&csrf-token=" + opCsrf)
                 .statusCode()).as("no confirmation").isEqualTo(400);
         List<String> keys50 = keys(50);
+        List<String> keys100 = keys(100);
         assertThat(expiredSteps()).as("nothing was expired by the refused applies").isEmpty();
         assertThat(keys50).isNotEmpty().allSatisfy(k -> assertThat(primaryHead(k)).as(k).isPresent());
+        assertThat(keys100).isNotEmpty().allSatisfy(k -> assertThat(primaryHead(k)).as(k).isPresent());
 
         signIn(operator, plan);
         assertThat(browser.findElement(By.id("expire-steps")).getText()).isEqualTo("50,100");
@@ -458,6 +460,7 @@ class ConsoleBrowserEndToEndTest {
         shot("retention-applied");
         assertThat(expiredSteps()).containsExactly(50L, 100L);
         assertThat(keys50).allSatisfy(k -> assertThat(primaryHead(k)).as(k + " HEAD after expiry").isEmpty());
+        assertThat(keys100).allSatisfy(k -> assertThat(primaryHead(k)).as(k + " HEAD after expiry").isEmpty());
         assertThat(keys(150)).isNotEmpty().allSatisfy(k -> assertThat(primaryHead(k)).as(k).isPresent());
         browser.get(console + runPath);
         assertThat(browser.findElement(By.id("latest")).getText()).isEqualTo("step 150");
