@@ -2,8 +2,6 @@ package io.stowage.stack;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,12 +48,9 @@ final class ChildProcess implements AutoCloseable {
         return command;
     }
 
-    /** @return a TCP port on 127.0.0.1 that was free a moment ago */
+    /** @return a TCP port on 127.0.0.1 that was free a moment ago, outside the ephemeral range ({@link LoopbackPorts}) */
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
+        return LoopbackPorts.pick();
     }
 
     long pid() {

@@ -7,7 +7,6 @@ import org.awaitility.Awaitility;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -75,9 +74,7 @@ public final class LedgerProcessResource implements QuarkusTestResourceLifecycle
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return io.stowage.stack.LoopbackPorts.pick();
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.stowage.cli.platform.ServiceTokens;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,10 +36,7 @@ record PackagedLedger(Process process, String url, Path log) {
      */
     static PackagedLedger start(Path jar, Map<String, String> environment, Path log, String readerToken,
                                 String... properties) throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = io.stowage.stack.LoopbackPorts.pick();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         command.addAll(List.of(properties));

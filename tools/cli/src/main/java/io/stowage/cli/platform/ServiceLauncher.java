@@ -6,7 +6,6 @@ import io.stowage.stack.OrphanReaper;
 import io.stowage.stack.StackEndpoints;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -376,9 +375,10 @@ public final class ServiceLauncher implements AutoCloseable {
     }
 
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
+        try {
+            // below the ephemeral range: a service binds its port seconds after the pick, while Kafka clients open
+            // connections whose local ports come from that range
+            return io.stowage.stack.LoopbackPorts.pick();
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "no free port on loopback: " + e.getMessage(), e);
         }
