@@ -29,6 +29,15 @@ public interface ProviderAdapterConfig {
     Duration outcomeRetryInterval();
 
     /**
+     * How often the retention sweep applies each run's standing policy (env
+     * {@code STOWAGE_PROVIDER_ADAPTER_RETENTION_SWEEP_INTERVAL}); the first pass runs one interval after start.
+     * 0 = no timer: passes run only when an operator asks ({@code POST /api/retention/sweep}). A run without a
+     * schedule is never swept.
+     */
+    @WithDefault("1h")
+    Duration retentionSweepInterval();
+
+    /**
      * @return the state directory
      * @throws IllegalStateException with a one-line reason when it is not set
      */

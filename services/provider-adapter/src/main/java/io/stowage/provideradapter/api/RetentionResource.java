@@ -16,9 +16,12 @@ import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.retention.RetentionDecider;
 import io.stowage.provideradapter.domain.retention.RetentionExecutor;
 import io.stowage.provideradapter.domain.retention.RetentionPolicies;
+import io.stowage.provideradapter.domain.retention.RetentionSchedule;
+import io.stowage.provideradapter.domain.retention.RetentionSweep;
 import io.stowage.provideradapter.retention.RetentionBeans.Retention;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -43,6 +46,10 @@ import java.util.Map;
  * exactly those bytes, and sends each {@code checkpoint.expired} and any {@code retention.refused}. {@code POST /api/retention/execute} with a
  * {@code retention.decided} value as body and its {@code stowage-signature} header: executes a decision made elsewhere
  * (refused unless signed under the gate's key); the decision itself is not re-sent (the service would sign it).
+ * Standing policies for the periodic sweep: {@code GET /api/retention/schedules} (reader), {@code POST
+ * /api/retention/schedules} (operator) with {@code {"experiment","run","policy","maxFraction"}}, {@code POST
+ * /api/retention/schedules/remove} (operator) with {@code {"experiment","run"}}, and {@code POST /api/retention/sweep}
+ * (operator): one pass now ({@link RetentionSweep}).
  */
 @Path("/api/retention")
 @Produces(MediaType.APPLICATION_JSON)
@@ -55,10 +62,169 @@ public class RetentionResource {
     private final EventPublisher sender;
     private final SecurityIdentity identity;
 
-    RetentionResource(Retention retention, EventPublisher sender, SecurityIdentity identity) {
+    private final java.time.Duration sweepInterval;
+
+    RetentionResource(Retention retention, EventPublisher sender, SecurityIdentity identity,
+                      io.stowage.provideradapter.ProviderAdapterConfig config) {
         this.retention = retention;
         this.sender = sender;
         this.identity = identity;
+        this.sweepInterval = config.retentionSweepInterval();
+    }
+
+    /** The body of a schedule: the run, its standing policy and the per-pass cap (null: {@link RetentionSchedule#DEFAULT_MAX_FRACTION}). */
+    public record ScheduleBody(String experiment, String run, RetentionDecided.Policy policy, Double maxFraction) {
+    }
+
+    private static final ObjectMapper STRICT_SCHEDULE = EventCodec.mapper().copy()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * @return 200 with {@code {"sweepInterval":"PT1H","schedules":[{experiment, run, policy, maxFraction, scheduledBy,
+     *         scheduledAt}],"unreadable":[line]}}; 503 when retention or its schedules are off
+     */
+    @GET
+    @Path("/schedules")
+    @RolesAllowed(Roles.READER)
+    public Response schedules() {
+        Response off = schedulesOff();
+        if (off != null) {
+            return off;
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("sweepInterval", sweepInterval.toString());
+        answer.put("schedules", retention.schedules().all());
+        answer.put("unreadable", retention.schedules().unreadable());
+        return Response.ok(answer).build();
+    }
+
+    /**
+     * Sets (or replaces) a run's standing policy, after evaluating it now: the answer says what the next pass would do.
+     *
+     * @return 200 with {@code {"schedule":{…},"next":{result "nothing"|"applied"|"held", storedSteps, cap,
+     *         wouldExpire}}} ({@code next}: "nothing", "apply" or "hold", the evaluation now; nothing sent or deleted); 400 for a bad body, a policy
+     *         without a keep rule or a cap outside (0, 1]; 404 when the ledger knows no step of the run; 503 when retention
+     *         is off or the ledger cannot be read (nothing recorded)
+     */
+    @POST
+    @Path("/schedules")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response schedule(byte[] raw) {
+        Response off = schedulesOff();
+        if (off != null) {
+            return off;
+        }
+        ScheduleBody body;
+        try {
+            body = raw == null || raw.length == 0 ? null : STRICT_SCHEDULE.readValue(raw, ScheduleBody.class);
+        } catch (UnrecognizedPropertyException e) {
+            return Errors.of(400, "retention schedule: unknown field '" + e.getPropertyName() + "'; nothing recorded");
+        } catch (IOException e) {
+            return Errors.of(400, "not a retention schedule body: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+        if (body == null || body.experiment() == null || body.run() == null || body.policy() == null) {
+            return Errors.of(400, "experiment, run and policy are required");
+        }
+        RetentionDecided.Policy p = body.policy();
+        if (p.keepLast() == null && p.keepBest() == null && p.keepEvery() == null && p.keepInterval() == null
+                && p.temporaryTtl() == null) {
+            return Errors.of(400, "the policy has no rule (keepLast, keepBest, keepEvery, keepInterval or temporaryTtl):"
+                    + " it would keep everything; nothing recorded");
+        }
+        double fraction = body.maxFraction() == null ? RetentionSchedule.DEFAULT_MAX_FRACTION : body.maxFraction();
+        if (!(fraction > 0 && fraction <= 1)) {
+            return Errors.of(400, "maxFraction must be more than 0 and at most 1, not " + body.maxFraction());
+        }
+        io.stowage.cli.retention.RetentionPlan plan;
+        try {
+            plan = retention.decider().plan(body.experiment(), body.run(), RetentionPolicies.of(p));
+        } catch (IllegalArgumentException | InvalidEventException e) {
+            return Errors.of(400, "retention: " + e.getMessage());
+        } catch (IOException e) {
+            return Errors.of(503, "cannot evaluate retention: " + e.getMessage() + "; nothing recorded");
+        }
+        if (plan.steps().isEmpty()) {
+            return Errors.of(404, "the ledger knows no stored checkpoint step of " + body.experiment() + "/" + body.run()
+                    + "; nothing recorded");
+        }
+        RetentionSchedule schedule = new RetentionSchedule(body.experiment(), body.run(), p, fraction,
+                identity.getPrincipal().getName(), java.time.Instant.now());
+        try {
+            retention.schedules().put(schedule);
+        } catch (IOException e) {
+            return Errors.of(503, "cannot record the schedule: " + e.getMessage());
+        }
+        LOG.infof("retention schedule of %s set by %s: %s, max fraction %s", schedule.runName(), schedule.scheduledBy(),
+                p, fraction);
+        List<Long> expire = plan.expired().stream().map(io.stowage.cli.retention.RetentionPlan.Step::step).sorted().toList();
+        int cap = schedule.cap(plan.steps().size());
+        Map<String, Object> next = new LinkedHashMap<>();
+        next.put("result", expire.isEmpty() ? "nothing" : expire.size() > cap ? "hold" : "apply");
+        next.put("storedSteps", plan.steps().size());
+        next.put("cap", cap);
+        next.put("wouldExpire", expire);
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("schedule", schedule);
+        answer.put("next", next);
+        answer.put("sweepInterval", sweepInterval.toString());
+        return Response.ok(answer).build();
+    }
+
+    /** The body naming a run whose schedule is removed. */
+    public record RunBody(String experiment, String run) {
+    }
+
+    /** @return 200 with {@code {"removed":{schedule}}}; 404 when the run has none; 400 for a bad body */
+    @POST
+    @Path("/schedules/remove")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response unschedule(byte[] raw) {
+        Response off = schedulesOff();
+        if (off != null) {
+            return off;
+        }
+        RunBody body;
+        try {
+            body = raw == null || raw.length == 0 ? null : STRICT_SCHEDULE.readValue(raw, RunBody.class);
+        } catch (IOException e) {
+            return Errors.of(400, "not a {experiment, run} body: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+        if (body == null || body.experiment() == null || body.run() == null) {
+            return Errors.of(400, "experiment and run are required");
+        }
+        try {
+            return retention.schedules().remove(body.experiment(), body.run())
+                    .map(removed -> {
+                        LOG.infof("retention schedule of %s removed by %s", removed.runName(), identity.getPrincipal().getName());
+                        return Response.ok(Map.of("removed", removed)).build();
+                    })
+                    .orElseGet(() -> Errors.of(404, "no retention schedule for " + body.experiment() + "/" + body.run()));
+        } catch (IOException e) {
+            return Errors.of(503, "cannot remove the schedule: " + e.getMessage());
+        }
+    }
+
+    /** @return 200 with {@code {"runs":[RunPass]}}: one sweep pass, now; 503 when retention or its schedules are off */
+    @POST
+    @Path("/sweep")
+    public Response sweep() {
+        Response off = schedulesOff();
+        if (off != null) {
+            return off;
+        }
+        LOG.infof("retention sweep pass requested by %s", identity.getPrincipal().getName());
+        return Response.ok(Map.of("runs", retention.sweep().pass())).build();
+    }
+
+    private Response schedulesOff() {
+        if (retention.offBecause() != null) {
+            return Errors.of(503, "retention is off: " + retention.offBecause());
+        }
+        if (retention.schedules() == null) {
+            return Errors.of(503, "the retention schedules cannot be opened (see the provider-adapter's log)");
+        }
+        return null;
     }
 
     /**

@@ -6,12 +6,9 @@ import io.stowage.provideradapter.domain.ReleaseEntry;
 import io.stowage.provideradapter.domain.ReleaseJournal;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
@@ -70,17 +67,7 @@ public final class FileReleaseJournal implements ReleaseJournal {
 
     @Override
     public synchronized void save(ReleaseEntry entry) throws IOException {
-        Path target = dir.resolve(fileName(entry.requestId()) + ".json");
-        Path temp = dir.resolve(fileName(entry.requestId()) + ".json.tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            channel.write(java.nio.ByteBuffer.wrap(json.writeValueAsBytes(entry)));
-            channel.force(true);
-        }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-            directory.force(true);
-        }
+        AtomicFiles.replace(dir.resolve(fileName(entry.requestId()) + ".json"), json.writeValueAsBytes(entry));
         entries.put(entry.requestId(), entry);
     }
 

@@ -6,12 +6,8 @@ import io.stowage.provideradapter.domain.retention.RetentionEntry;
 import io.stowage.provideradapter.domain.retention.RetentionJournal;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -93,19 +89,10 @@ public final class FileRetentionJournal implements RetentionJournal {
     @Override
     public synchronized void save(RetentionEntry entry) throws IOException {
         Path target = dir.resolve(fileName(entry.decisionId()) + ".json");
-        Path temp = dir.resolve(fileName(entry.decisionId()) + ".json.tmp");
         if (unreadableFiles.contains(target)) {
             throw new IOException(target + " could not be read at start and is kept for an operator; not overwritten");
         }
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            channel.write(ByteBuffer.wrap(json.writeValueAsBytes(entry)));
-            channel.force(true);
-        }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
-            directory.force(true);
-        }
+        AtomicFiles.replace(target, json.writeValueAsBytes(entry));
         entries.put(entry.decisionId(), entry);
     }
 

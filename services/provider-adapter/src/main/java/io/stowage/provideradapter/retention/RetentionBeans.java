@@ -11,8 +11,11 @@ import io.stowage.provideradapter.domain.DecisionAuthenticator;
 import io.stowage.provideradapter.domain.retention.RetentionDecider;
 import io.stowage.provideradapter.domain.retention.RetentionDelivery;
 import io.stowage.provideradapter.domain.retention.RetentionExecutor;
+import io.stowage.provideradapter.domain.retention.RetentionSchedules;
+import io.stowage.provideradapter.domain.retention.RetentionSweep;
 import io.stowage.provideradapter.metrics.RetentionMetrics;
 import io.stowage.provideradapter.persistence.FileRetentionJournal;
+import io.stowage.provideradapter.persistence.FileRetentionSchedules;
 import io.stowage.provideradapter.storage.S3RetentionSources;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.StoreSettings;
@@ -40,7 +43,9 @@ import java.util.concurrent.TimeUnit;
  * the retention journal in {@code <stowage.provider-adapter.state-dir>/retention}. Without a valid key or a journal,
  * retention is off: every call answers why, and nothing is deleted. At start and every
  * {@code stowage.provider-adapter.outcome-retry-interval} it finishes decisions a crash interrupted (each checked again)
- * and sends the journal's unsent outcomes.
+ * and sends the journal's unsent outcomes. The runs' standing policies live in
+ * {@code <state-dir>/retention-schedules}; every {@code stowage.provider-adapter.retention-sweep-interval} (0: never on
+ * a timer) the {@link RetentionSweep} applies them.
  */
 @ApplicationScoped
 public class RetentionBeans {
@@ -74,8 +79,20 @@ public class RetentionBeans {
         sources = new S3RetentionSources(ledger, token.authorizationHeader(), stores);
         Clock clock = Clock.systemUTC();
         RetentionExecutor executor = new RetentionExecutor(sources, authenticator, journal, clock, metrics);
-        return Retention.on(new RetentionDecider(sources, signature, clock),
-                new RetentionDelivery(executor, events -> sender.sendAll(events)));
+        RetentionDecider decider = new RetentionDecider(sources, signature, clock);
+        RetentionDelivery delivery = new RetentionDelivery(executor, events -> sender.sendAll(events));
+        FileRetentionSchedules schedules;
+        try {
+            schedules = FileRetentionSchedules.open(ProviderAdapterConfig.requiredStateDir(state));
+            LOG.infof("retention schedules: %d run(s), %d unreadable file(s) %s", schedules.all().size(),
+                    schedules.unreadable().size(), schedules.unreadable());
+        } catch (IOException e) {
+            // apply still works; no run is swept
+            LOG.errorf("the retention schedules cannot be opened (%s): no run is swept", e.getMessage());
+            return Retention.on(decider, delivery, null, null);
+        }
+        return Retention.on(decider, delivery, schedules,
+                new RetentionSweep(schedules, decider, delivery, sender::send, clock));
     }
 
     /** Finishes interrupted decisions and sends unsent outcomes on a timer thread (when retention is on). */
@@ -101,6 +118,20 @@ public class RetentionBeans {
         } else {
             timer.execute(retry);
         }
+        long sweepMillis = state.retentionSweepInterval().toMillis();
+        if (retention.sweep() != null && sweepMillis > 0) {
+            timer.scheduleWithFixedDelay(() -> {
+                try {
+                    for (RetentionSweep.RunPass pass : retention.sweep().pass()) {
+                        LOG.infof("retention sweep %s/%s: %s (%d stored, cap %d, expire %s, expired %s) %s",
+                                pass.experiment(), pass.run(), pass.result(), pass.storedSteps(), pass.cap(),
+                                pass.wouldExpire(), pass.expired(), pass.detail());
+                    }
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "retention sweep failed; tried again at the next interval");
+                }
+            }, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
+        }
     }
 
     void close(@Observes ShutdownEvent stop) {
@@ -112,14 +143,19 @@ public class RetentionBeans {
         }
     }
 
-    /** The decider and the executor (through its delivery, which sends each outcome), or why retention is off. */
-    public record Retention(RetentionDecider decider, RetentionDelivery delivery, String offBecause) {
-        static Retention on(RetentionDecider decider, RetentionDelivery delivery) {
-            return new Retention(decider, delivery, null);
+    /**
+     * The decider and the executor (through its delivery, which sends each outcome), the runs' schedules and their
+     * sweep (both null when the schedules cannot be opened), or why retention is off.
+     */
+    public record Retention(RetentionDecider decider, RetentionDelivery delivery, RetentionSchedules schedules,
+                            RetentionSweep sweep, String offBecause) {
+        static Retention on(RetentionDecider decider, RetentionDelivery delivery, RetentionSchedules schedules,
+                            RetentionSweep sweep) {
+            return new Retention(decider, delivery, schedules, sweep, null);
         }
 
         static Retention off(String why) {
-            return new Retention(null, null, why);
+            return new Retention(null, null, null, null, why);
         }
     }
 }

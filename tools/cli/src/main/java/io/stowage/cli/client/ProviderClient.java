@@ -92,6 +92,39 @@ public final class ProviderClient {
                 "policy", policy), JsonNode.class, Duration.ofMinutes(10));
     }
 
+    /**
+     * Sets a run's standing retention policy for the periodic sweep ({@code POST /api/retention/schedules}).
+     *
+     * @param maxFraction the per-pass cap, or null for the service's default
+     * @return {@code {schedule, next{result, storedSteps, cap, wouldExpire}, sweepInterval}}
+     */
+    public JsonNode scheduleRetention(String experiment, String run, Map<String, Object> policy, Double maxFraction) {
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("experiment", experiment);
+        body.put("run", run);
+        body.put("policy", policy);
+        if (maxFraction != null) {
+            body.put("maxFraction", maxFraction);
+        }
+        return http.post(base.resolve("/api/retention/schedules"), body, JsonNode.class, Duration.ofMinutes(1));
+    }
+
+    /** @return {@code {removed}}; @throws CliException (exit 1) when the run has no schedule (404) */
+    public JsonNode unscheduleRetention(String experiment, String run) {
+        return http.post(base.resolve("/api/retention/schedules/remove"), Map.of("experiment", experiment, "run", run),
+                JsonNode.class, Duration.ofMinutes(1));
+    }
+
+    /** @return {@code {sweepInterval, schedules[], unreadable[]}} ({@code GET /api/retention/schedules}) */
+    public JsonNode retentionSchedules() {
+        return http.get(base.resolve("/api/retention/schedules"), JsonNode.class).orElseThrow();
+    }
+
+    /** @return {@code {runs:[{experiment, run, result, storedSteps, cap, wouldExpire, expired, refused, decisionId, detail}]}} */
+    public JsonNode sweepRetention() {
+        return http.post(base.resolve("/api/retention/sweep"), Map.of(), JsonNode.class, Duration.ofMinutes(30));
+    }
+
     /** @param at ISO instant or null for now; @param archivedBytes bytes in the primary store */
     public JsonNode cost(String at, long archivedBytes) {
         return http.get(base.resolve("/api/cost?archivedBytes=" + archivedBytes + (at == null ? "" : "&at=" + encode(at))),

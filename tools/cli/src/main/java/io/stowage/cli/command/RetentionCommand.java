@@ -40,7 +40,8 @@ import java.util.concurrent.Callable;
  * recorded every expiry.
  */
 @Command(name = "retention", mixinStandardHelpOptions = true, description = "Checkpoint retention.",
-        subcommands = {RetentionCommand.Plan.class, RetentionCommand.Apply.class})
+        subcommands = {RetentionCommand.Plan.class, RetentionCommand.Apply.class, RetentionCommand.Schedule.class,
+                RetentionCommand.Unschedule.class, RetentionCommand.Schedules.class, RetentionCommand.Sweep.class})
 public final class RetentionCommand {
 
     /** The run and the policy options shared by plan (and apply). */
@@ -188,6 +189,171 @@ public final class RetentionCommand {
                 printApplied(answer, recorded, session);
             }
             return answer.path("refused").isEmpty() && recorded ? 0 : 1;
+        }
+    }
+
+    @Command(name = "schedule", mixinStandardHelpOptions = true,
+            description = {"Give a run a standing policy: the provider-adapter's periodic sweep applies it as retention apply"
+                    + " would (every stowage.provider-adapter.retention-sweep-interval, 1h by default). A pass that would"
+                    + " expire more than --max-fraction of the run's stored steps deletes nothing and raises a"
+                    + " provider.alert (retention-held) until an operator runs retention apply. Needs an operator token.",
+                    "Prints what the next pass would do. --dry-run records nothing. A policy with no rule is refused."})
+    static final class Schedule implements Callable<Integer> {
+        @Mixin
+        PolicyOptions options;
+        @Option(names = "--max-fraction", paramLabel = "F", description = "The most of the run's stored steps one pass may"
+                + " expire, more than 0 and at most 1 (default 0.5).")
+        Double maxFraction;
+        @Option(names = "--dry-run", description = "Print the plan and what a pass would do; record nothing.")
+        boolean dryRun;
+        @Option(names = "--json", description = "Print the answer as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            if (maxFraction != null && !(maxFraction > 0 && maxFraction <= 1)) {
+                throw new CliException(CliException.USAGE, "--max-fraction must be more than 0 and at most 1, not " + maxFraction);
+            }
+            RetentionPolicy policy = options.policy();
+            if (policy.keepLast() == null && policy.keepBest() == null && policy.keepEvery() == null
+                    && policy.keepInterval() == null && policy.temporaryTtl() == null) {
+                throw new CliException(CliException.USAGE, "retention schedule: the policy has no rule (--keep-last,"
+                        + " --keep-best, --keep-every, --keep-interval, --temporary-ttl or the capsule's retention)");
+            }
+            if (dryRun) {
+                RetentionPlan plan = evaluate(policy, options.experiment, options.run);
+                double fraction = maxFraction == null ? 0.5 : maxFraction;
+                int cap = (int) Math.floor(fraction * plan.steps().size() + 1e-9);
+                if (json) {
+                    com.fasterxml.jackson.databind.node.ObjectNode out = EventCodec.mapper().valueToTree(plan);
+                    out.put("cap", cap);
+                    out.put("nextResult", next(plan.expired().size(), cap));
+                    JsonOut.print(out);
+                } else {
+                    print(plan);
+                    System.out.printf("a sweep pass would %s (cap %d of %d stored steps); nothing recorded (--dry-run)%n",
+                            next(plan.expired().size(), cap), cap, plan.steps().size());
+                }
+                return 0;
+            }
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            knownRun(new LedgerClient(session.serviceUrl("ledger")), options.experiment, options.run);
+            JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter")).scheduleRetention(
+                    options.experiment, options.run, RetentionPlanner.describe(policy), maxFraction);
+            if (json) {
+                JsonOut.print(answer);
+                return 0;
+            }
+            JsonNode next = answer.path("next");
+            System.out.printf("retention schedule of %s/%s recorded: policy %s, max fraction %s; swept every %s%n",
+                    options.experiment, options.run, answer.path("schedule").path("policy"),
+                    answer.path("schedule").path("maxFraction").asText(), answer.path("sweepInterval").asText());
+            System.out.printf("the next pass would %s: expire %s of %d stored step(s), cap %d%n",
+                    next.path("result").asText(), next.path("wouldExpire"), next.path("storedSteps").asInt(),
+                    next.path("cap").asInt());
+            return 0;
+        }
+
+        private static String next(int expire, int cap) {
+            return expire == 0 ? "expire nothing" : expire > cap ? "hold (expire nothing, alert): " + expire
+                    + " step(s) to expire is over the cap" : "expire " + expire + " step(s)";
+        }
+    }
+
+    @Command(name = "unschedule", mixinStandardHelpOptions = true,
+            description = "Remove a run's standing policy: the sweep no longer touches the run. Needs an operator token."
+                    + " Exit 1 when the run has no schedule.")
+    static final class Unschedule implements Callable<Integer> {
+        @Option(names = "--experiment", required = true, description = "Experiment name.")
+        String experiment;
+        @Option(names = "--run", required = true, description = "Run name.")
+        String run;
+        @Option(names = "--json", description = "Print the removed schedule as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            NameArguments.require("--experiment", experiment);
+            NameArguments.require("--run", run);
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
+            boolean scheduled = false;
+            for (JsonNode s : provider.retentionSchedules().path("schedules")) {
+                scheduled |= experiment.equals(s.path("experiment").asText()) && run.equals(s.path("run").asText());
+            }
+            if (!scheduled) {
+                throw new CliException(CliException.FAILED, "no retention schedule for " + experiment + "/" + run
+                        + " (see stowage retention schedules)");
+            }
+            JsonNode answer = provider.unscheduleRetention(experiment, run);
+            if (json) {
+                JsonOut.print(answer);
+            } else {
+                System.out.printf("retention schedule of %s/%s removed: the sweep no longer applies %s%n", experiment, run,
+                        answer.path("removed").path("policy"));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "schedules", mixinStandardHelpOptions = true,
+            description = "List the runs with a standing policy, their cap and who set it. Exit 1 when a schedule file"
+                    + " cannot be read (it is never applied).")
+    static final class Schedules implements Callable<Integer> {
+        @Option(names = "--json", description = "Print the list as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter")).retentionSchedules();
+            if (json) {
+                JsonOut.print(answer);
+            } else {
+                System.out.printf("swept every %s; %d run(s) scheduled%n", answer.path("sweepInterval").asText(),
+                        answer.path("schedules").size());
+                for (JsonNode s : answer.path("schedules")) {
+                    System.out.printf("%s/%s: policy %s, max fraction %s, set by %s at %s%n", s.path("experiment").asText(),
+                            s.path("run").asText(), s.path("policy"), s.path("maxFraction").asText(),
+                            s.path("scheduledBy").asText(), s.path("scheduledAt").asText());
+                }
+                answer.path("unreadable").forEach(u -> System.out.println("unreadable (never applied): " + u.asText()));
+            }
+            return answer.path("unreadable").isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(name = "sweep", mixinStandardHelpOptions = true,
+            description = {"Run one sweep pass now over every scheduled run (operator token), as the timer does.",
+                    "Exit 0 when every run expired nothing, was applied without refusal, or was held over its cap;"
+                            + " 1 when a run was skipped (its evaluation failed) or a step was refused."})
+    static final class Sweep implements Callable<Integer> {
+        @Option(names = "--json", description = "Print the pass as one line of JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            JsonNode answer = new ProviderClient(session.serviceUrl("provider-adapter")).sweepRetention();
+            boolean clean = true;
+            for (JsonNode r : answer.path("runs")) {
+                clean &= !"skipped".equals(r.path("result").asText()) && r.path("refused").isEmpty();
+            }
+            if (json) {
+                JsonOut.print(answer);
+            } else {
+                if (answer.path("runs").isEmpty()) {
+                    System.out.println("no run has a retention schedule: nothing swept");
+                }
+                for (JsonNode r : answer.path("runs")) {
+                    System.out.printf("%s/%s: %s; %d stored, cap %d, to expire %s, expired %s%s%n",
+                            r.path("experiment").asText(), r.path("run").asText(), r.path("result").asText(),
+                            r.path("storedSteps").asInt(), r.path("cap").asInt(), r.path("wouldExpire"), r.path("expired"),
+                            r.path("detail").asText().isEmpty() ? "" : "; " + r.path("detail").asText());
+                    r.path("refused").forEach(f -> System.out.println("  refused " + f.asText()));
+                }
+            }
+            return clean ? 0 : 1;
         }
     }
 

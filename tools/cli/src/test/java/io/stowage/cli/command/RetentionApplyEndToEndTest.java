@@ -324,6 +324,79 @@ class RetentionApplyEndToEndTest {
         assertThat(replay.exit()).as("the ledger rebuilt from the topics holds the lease too: " + replay.out()).isZero();
     }
 
+    @Test
+    @Order(7)
+    void theSweepAppliesAStandingPolicyOnlyWithinItsCapAndOnlyToScheduledRuns() throws Exception {
+        Path run4 = Files.createDirectories(runDir.resolveSibling("run4"));
+        for (long step : List.of(100L, 200L, 300L, 400L)) {
+            publish(run4, "run4", step, "sweep " + step + " ");
+        }
+        List<String> run3Before = keys(plan("run3"), 100, 300);
+        List<String> early = keys(plan("run4"), 100, 200);
+        List<String> late = keys(plan("run4"), 300, 400);
+        assertThat(early).hasSize(2);
+
+        Result dry = cli("retention", "schedule", "--experiment", "e2e", "--run", "run4", "--keep-last", "1", "--dry-run");
+        assertThat(dry.exit()).as(dry.err()).isZero();
+        assertThat(dry.out()).contains("a sweep pass would hold").contains("nothing recorded");
+        Result none = cli("retention", "schedules", "--json");
+        assertThat(EventCodec.mapper().readTree(none.out()).path("schedules")).as("a dry run records nothing").isEmpty();
+        Result noRule = cli("retention", "schedule", "--experiment", "e2e", "--run", "run4");
+        assertThat(noRule.exit()).isEqualTo(CliException.USAGE);
+        assertThat(noRule.err()).contains("no rule");
+        Result unknownRun = cli("retention", "schedule", "--experiment", "e2e", "--run", "no-such-run", "--keep-last", "1");
+        assertThat(unknownRun.exit()).isEqualTo(CliException.FAILED);
+
+        // keep-last 1 expires 3 of 4 stored steps, over the cap of floor(0.5 × 4) = 2: held, nothing deleted
+        Result held = cli("retention", "schedule", "--experiment", "e2e", "--run", "run4", "--keep-last", "1",
+                "--max-fraction", "0.5", "--json");
+        assertThat(held.exit()).as(held.err()).isZero();
+        JsonNode next = EventCodec.mapper().readTree(held.out()).path("next");
+        assertThat(next.path("result").asText()).isEqualTo("hold");
+        assertThat(next.path("wouldExpire").toString()).isEqualTo("[100,200,300]");
+        String reader = Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip();
+        System.setProperty("stowage.token", reader);
+        try {
+            Result refused = cli("retention", "sweep");
+            assertThat(refused.exit()).as("a reader cannot run a sweep").isNotZero();
+        } finally {
+            System.setProperty("stowage.token", operatorToken);
+        }
+        Result pass = cli("retention", "sweep", "--json");
+        assertThat(pass.exit()).as(pass.err()).isZero();
+        JsonNode runs = EventCodec.mapper().readTree(pass.out()).path("runs");
+        assertThat(runs).as("only the scheduled run is swept").hasSize(1);
+        assertThat(runs.get(0).path("run").asText()).isEqualTo("run4");
+        assertThat(runs.get(0).path("result").asText()).isEqualTo("held");
+        assertThat(present(early)).as("a held pass deletes nothing").containsExactlyElementsOf(early);
+        assertThat(eventCount("retention.decided", "run/e2e/run4")).as("a held pass sends no decision").isZero();
+        Awaitility.await().atMost(Duration.ofSeconds(30))
+                .until(() -> eventCount("provider.alert", "run/e2e/run4") == 1);
+
+        // keep-last 2 expires 2 of 4: within the cap, applied like an operator's apply
+        Result scheduled = cli("retention", "schedule", "--experiment", "e2e", "--run", "run4", "--keep-last", "2",
+                "--max-fraction", "0.5");
+        assertThat(scheduled.exit()).as(scheduled.err()).isZero();
+        assertThat(scheduled.out()).contains("the next pass would apply: expire [100,200] of 4 stored step(s), cap 2");
+        Result applied = cli("retention", "sweep");
+        assertThat(applied.exit()).as(applied.out() + applied.err()).isZero();
+        assertThat(applied.out()).contains("e2e/run4: applied; 4 stored, cap 2, to expire [100,200], expired [100,200]");
+        assertThat(present(early)).as("HEAD answers not found").isEmpty();
+        assertThat(present(late)).containsExactlyElementsOf(late);
+        assertThat(present(run3Before)).as("an unscheduled run is untouched").containsExactlyElementsOf(run3Before);
+        // the ledger lists only the stored steps once it recorded the expiries
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> decisions(plan("run4")).stream()
+                .map(d -> d.split(" ")[0]).toList().equals(List.of("300", "400")));
+        Result again = cli("retention", "sweep", "--json");
+        assertThat(EventCodec.mapper().readTree(again.out()).path("runs").get(0).path("result").asText()).isEqualTo("nothing");
+
+        Result removed = cli("retention", "unschedule", "--experiment", "e2e", "--run", "run4");
+        assertThat(removed.exit()).as(removed.err()).isZero();
+        assertThat(cli("retention", "unschedule", "--experiment", "e2e", "--run", "run4").exit()).isEqualTo(CliException.FAILED);
+        Result empty = cli("retention", "sweep");
+        assertThat(empty.out()).contains("no run has a retention schedule");
+    }
+
     private static void publish(Path run, String runName, long step, String content, String... options) throws Exception {
         Path dir = Files.createDirectories(run.resolve("step-" + step));
         Files.writeString(dir.resolve("weights.bin"), content.repeat(100));

@@ -1,0 +1,137 @@
+package io.stowage.provideradapter.domain.retention;
+
+import io.stowage.cli.retention.RetentionPlan;
+import io.stowage.events.EventMeta;
+import io.stowage.events.InvalidEventException;
+import io.stowage.events.ProviderAlert;
+import io.stowage.events.StowageEvent;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The periodic sweep: applies each run's standing policy ({@link RetentionSchedules}) as {@code retention apply}
+ * applies an operator's, with one limit an operator's apply does not have.
+ *
+ * <p>Per scheduled run and pass: the run is evaluated now from the ledger and latest.json ({@link RetentionDecider},
+ * the same planner and never-expire guards as the CLI); when nothing expires, nothing is sent. When the decision would
+ * expire more than {@link RetentionSchedule#cap} of the run's stored steps, the pass is <b>held</b>: no decision is
+ * sent, nothing is deleted, and a {@code provider.alert} ({@code resourceKind "run"}, code {@code retention-held}, one
+ * blocker line per step it would expire) is sent once for each distinct held set; only an operator's
+ * {@code retention apply} (or a raised cap) moves such a run on. Held rather than trimmed: trimming would choose which
+ * steps go by an order no rule names. Otherwise the signed {@code retention.decided} is sent (acknowledged) and the
+ * executor re-evaluates and executes exactly it, as for an apply ({@code requestedBy "sweep (scheduled by NAME)"}).
+ * A run whose evaluation fails is skipped for this pass with its reason; other runs go on. Passes do not overlap.
+ */
+public final class RetentionSweep {
+    /** The {@code provider.alert} code of a held pass. */
+    public static final String HELD = "retention-held";
+
+    private final RetentionSchedules schedules;
+    private final RetentionDecider decider;
+    private final RetentionDelivery delivery;
+    private final Consumer<StowageEvent> send;
+    private final Clock clock;
+    private final Map<String, List<Long>> alerted = new HashMap<>();
+
+    /**
+     * @param send sends one event and returns once the broker acknowledged it; throws when it cannot
+     */
+    public RetentionSweep(RetentionSchedules schedules, RetentionDecider decider, RetentionDelivery delivery,
+                          Consumer<StowageEvent> send, Clock clock) {
+        this.schedules = schedules;
+        this.decider = decider;
+        this.delivery = delivery;
+        this.send = send;
+        this.clock = clock;
+    }
+
+    /**
+     * What one pass did for one run.
+     *
+     * @param result      {@code nothing} (no step to expire), {@code applied} (the decision was sent and executed),
+     *                    {@code held} (over the cap: nothing sent or deleted) or {@code skipped} (the evaluation or
+     *                    the send failed: nothing deleted)
+     * @param storedSteps the run's stored steps at evaluation (the plan's steps)
+     * @param cap         the most steps this pass could expire
+     * @param wouldExpire the steps the decision expires (for {@code held}, the steps it would have)
+     * @param expired     the steps the executor expired and confirmed gone
+     * @param refused     one line per refusal of the executor
+     * @param decisionId  the {@code retention.decided} event id, null unless applied
+     * @param detail      one line: why held or skipped; empty otherwise
+     */
+    public record RunPass(String experiment, String run, String result, int storedSteps, int cap, List<Long> wouldExpire,
+                          List<Long> expired, List<String> refused, String decisionId, String detail) {
+    }
+
+    /** @return one entry per readable schedule, in the schedules' order */
+    public synchronized List<RunPass> pass() {
+        List<RunPass> out = new ArrayList<>();
+        for (RetentionSchedule schedule : schedules.all()) {
+            out.add(pass(schedule));
+        }
+        return out;
+    }
+
+    private RunPass pass(RetentionSchedule schedule) {
+        String who = "sweep (scheduled by " + schedule.scheduledBy() + ")";
+        RetentionDecider.Signed signed;
+        try {
+            signed = decider.decide(schedule.experiment(), schedule.run(), RetentionPolicies.of(schedule.policy()), who);
+        } catch (IOException | IllegalArgumentException | InvalidEventException e) {
+            return skipped(schedule, 0, 0, List.of(), "cannot evaluate: " + e.getMessage() + "; nothing deleted");
+        }
+        RetentionPlan plan = signed.plan();
+        int stored = plan.steps().size();
+        int cap = schedule.cap(stored);
+        List<Long> expire = plan.expired().stream().map(RetentionPlan.Step::step).sorted().toList();
+        if (expire.isEmpty()) {
+            alerted.remove(schedule.runName());
+            return new RunPass(schedule.experiment(), schedule.run(), "nothing", stored, cap, expire, List.of(), List.of(),
+                    null, "");
+        }
+        if (expire.size() > cap) {
+            String detail = "the sweep would expire " + expire.size() + " of " + stored + " stored step(s) of "
+                    + schedule.runName() + ", more than its cap of " + cap + " (max fraction " + schedule.maxFraction()
+                    + "); nothing deleted: run `stowage retention apply --experiment " + schedule.experiment() + " --run "
+                    + schedule.run() + "` to expire them";
+            if (!expire.equals(alerted.get(schedule.runName()))) {
+                try {
+                    send.accept(ProviderAlert.of(EventMeta.first(io.stowage.events.AssetIds.run(schedule.experiment(),
+                                    schedule.run()), clock), "run", schedule.runName(), HELD, detail,
+                            expire.stream().map(step -> "step " + step).toList(), null));
+                    alerted.put(schedule.runName(), expire);
+                } catch (RuntimeException e) {
+                    // the alert is sent again at the next pass; nothing was deleted either way
+                }
+            }
+            return new RunPass(schedule.experiment(), schedule.run(), "held", stored, cap, expire, List.of(), List.of(),
+                    null, detail);
+        }
+        alerted.remove(schedule.runName());
+        try {
+            // recorded (acknowledged by the broker) before anything is deleted
+            send.accept(signed.decided());
+        } catch (RuntimeException e) {
+            return skipped(schedule, stored, cap, expire, "the decision could not be recorded (" + e.getMessage()
+                    + "); nothing deleted");
+        }
+        RetentionExecutor.Outcome outcome = delivery.execute(signed.value(), signed.signature());
+        List<Long> expired = outcome.expired().stream().map(e -> e.step()).sorted().toList();
+        List<String> refused = outcome.refused().map(r -> r.refusals().stream()
+                .map(f -> (f.step() == null ? "the decision" : "step " + f.step()) + ": " + f.reason()).toList())
+                .orElse(List.of());
+        return new RunPass(schedule.experiment(), schedule.run(), "applied", stored, cap, expire, expired, refused,
+                signed.decided().meta().eventId(), "");
+    }
+
+    private static RunPass skipped(RetentionSchedule schedule, int stored, int cap, List<Long> expire, String why) {
+        return new RunPass(schedule.experiment(), schedule.run(), "skipped", stored, cap, expire, List.of(), List.of(),
+                null, why);
+    }
+}
