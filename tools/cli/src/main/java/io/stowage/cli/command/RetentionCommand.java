@@ -246,7 +246,7 @@ public final class RetentionCommand {
             }
             JsonNode next = answer.path("next");
             System.out.printf("retention schedule of %s/%s recorded: policy %s, max fraction %s; swept every %s%n",
-                    options.experiment, options.run, answer.path("schedule").path("policy"),
+                    options.experiment, options.run, setFields(answer.path("schedule").path("policy")),
                     answer.path("schedule").path("maxFraction").asText(), answer.path("sweepInterval").asText());
             System.out.printf("the next pass would %s: expire %s of %d stored step(s), cap %d%n",
                     next.path("result").asText(), next.path("wouldExpire"), next.path("storedSteps").asInt(),
@@ -290,7 +290,7 @@ public final class RetentionCommand {
                 JsonOut.print(answer);
             } else {
                 System.out.printf("retention schedule of %s/%s removed: the sweep no longer applies %s%n", experiment, run,
-                        answer.path("removed").path("policy"));
+                        setFields(answer.path("removed").path("policy")));
             }
             return 0;
         }
@@ -314,7 +314,7 @@ public final class RetentionCommand {
                         answer.path("schedules").size());
                 for (JsonNode s : answer.path("schedules")) {
                     System.out.printf("%s/%s: policy %s, max fraction %s, set by %s at %s%n", s.path("experiment").asText(),
-                            s.path("run").asText(), s.path("policy"), s.path("maxFraction").asText(),
+                            s.path("run").asText(), setFields(s.path("policy")), s.path("maxFraction").asText(),
                             s.path("scheduledBy").asText(), s.path("scheduledAt").asText());
                 }
                 answer.path("unreadable").forEach(u -> System.out.println("unreadable (never applied): " + u.asText()));
@@ -355,6 +355,18 @@ public final class RetentionCommand {
             }
             return clean ? 0 : 1;
         }
+    }
+
+    /** @return a policy's set fields as {@code retention plan} prints a policy, e.g. {@code {keepLast=2, tagsPin=false}} */
+    static String setFields(JsonNode policy) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        policy.fields().forEachRemaining(f -> {
+            if (!f.getValue().isNull()) {
+                out.put(f.getKey(), f.getValue().isNumber() ? f.getValue().numberValue() : f.getValue().isBoolean()
+                        ? f.getValue().booleanValue() : f.getValue().asText());
+            }
+        });
+        return out.toString();
     }
 
     /** @return true once the ledger records every step in {@code steps} as expired, false after {@link Apply#LEDGER_WAIT} */

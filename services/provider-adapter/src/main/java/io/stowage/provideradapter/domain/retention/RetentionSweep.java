@@ -99,7 +99,7 @@ public final class RetentionSweep {
             String detail = "the sweep would expire " + expire.size() + " of " + stored + " stored step(s) of "
                     + schedule.runName() + ", more than its cap of " + cap + " (max fraction " + schedule.maxFraction()
                     + "); nothing deleted: run `stowage retention apply --experiment " + schedule.experiment() + " --run "
-                    + schedule.run() + "` to expire them";
+                    + schedule.run() + options(schedule.policy()) + "` to expire them";
             if (!expire.equals(alerted.get(schedule.runName()))) {
                 try {
                     send.accept(ProviderAlert.of(EventMeta.first(io.stowage.events.AssetIds.run(schedule.experiment(),
@@ -128,6 +128,39 @@ public final class RetentionSweep {
                 .orElse(List.of());
         return new RunPass(schedule.experiment(), schedule.run(), "applied", stored, cap, expire, expired, refused,
                 signed.decided().meta().eventId(), "");
+    }
+
+    /**
+     * @return the policy as {@code stowage retention apply} options, each preceded by a space (e.g.
+     *         {@code " --keep-last 2 --no-tag-pins"}), so that the command an alert names applies this very policy
+     */
+    static String options(io.stowage.events.RetentionDecided.Policy p) {
+        StringBuilder out = new StringBuilder();
+        if (p.keepLast() != null) {
+            out.append(" --keep-last ").append(p.keepLast());
+        }
+        if (p.keepBest() != null) {
+            out.append(" --keep-best ").append(p.keepBest());
+        }
+        if (p.metric() != null) {
+            out.append(" --metric ").append(p.metric());
+        }
+        if (p.mode() != null) {
+            out.append(" --mode ").append(p.mode());
+        }
+        if (p.keepEvery() != null) {
+            out.append(" --keep-every ").append(p.keepEvery());
+        }
+        if (p.keepInterval() != null) {
+            out.append(" --keep-interval ").append(p.keepInterval());
+        }
+        if (p.temporaryTtl() != null) {
+            out.append(" --temporary-ttl ").append(p.temporaryTtl());
+        }
+        if (Boolean.FALSE.equals(p.tagsPin())) {
+            out.append(" --no-tag-pins");
+        }
+        return out.toString();
     }
 
     private static RunPass skipped(RetentionSchedule schedule, int stored, int cap, List<Long> expire, String why) {

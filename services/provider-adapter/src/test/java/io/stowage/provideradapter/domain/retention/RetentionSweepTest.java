@@ -62,6 +62,15 @@ class RetentionSweepTest {
     }
 
     @Test
+    void theCommandAHeldPassNamesCarriesTheWholePolicy() {
+        assertThat(RetentionSweep.options(new RetentionDecided.Policy(2, 1, "val_loss", "min", 10, "PT6H", "P7D", null)))
+                .isEqualTo(" --keep-last 2 --keep-best 1 --metric val_loss --mode min --keep-every 10 --keep-interval PT6H"
+                        + " --temporary-ttl P7D");
+        assertThat(RetentionSweep.options(new RetentionDecided.Policy(1, null, null, null, null, null, null, false)))
+                .isEqualTo(" --keep-last 1 --no-tag-pins");
+    }
+
+    @Test
     void aRunWithoutAScheduleIsNeverSwept() {
         assertThat(sweep.pass()).isEmpty();
         assertThat(sources.deleted).isEmpty();
@@ -80,7 +89,7 @@ class RetentionSweepTest {
         assertThat(first.wouldExpire()).containsExactly(100L, 200L, 300L);
         assertThat(first.cap()).isEqualTo(2);
         assertThat(first.expired()).isEmpty();
-        assertThat(first.detail()).contains("nothing deleted").contains("stowage retention apply --experiment e --run r");
+        assertThat(first.detail()).contains("nothing deleted").contains("stowage retention apply --experiment e --run r --keep-last 1 --no-tag-pins`");
         assertThat(second.result()).isEqualTo("held");
         assertThat(sources.deleted).isEmpty();
         assertThat(sources.stored).hasSize(8);
