@@ -20,15 +20,28 @@ import java.util.TreeMap;
  * @param metrics        the step's training metrics by name (e.g. {@code val_loss} → 0.42), finite numbers, sorted by
  *                       name; from {@code --metric NAME=VALUE} and the step's {@code metrics.json}; empty, never null
  *                       (an event written before the field existed decodes with none)
+ * @param retention      the retention policy the run's capsule ({@code experiment.json} beside the step directory, key
+ *                       {@code retention}) stated when the step was published, in the capsule's field names; null when
+ *                       it stated none (or could not be read: the CLI then warns). The ledger takes the newest
+ *                       published step's policy as the run's policy, which the provider-adapter's periodic sweep applies
  */
 public record CheckpointPublished(EventMeta meta, String experiment, String run, long step, String stepDir,
                                   String manifestPath, String manifestSha256, int fileCount, long totalBytes,
                                   boolean key, List<String> tags, Provenance provenance,
-                                  Map<String, Double> metrics) implements StowageEvent {
+                                  Map<String, Double> metrics, RetentionDecided.Policy retention)
+        implements StowageEvent {
 
     /** Absent metrics (an older event) are none; the map is copied sorted by name. */
     public CheckpointPublished {
         metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+
+    /** An event without a retention policy. */
+    public CheckpointPublished(EventMeta meta, String experiment, String run, long step, String stepDir,
+                               String manifestPath, String manifestSha256, int fileCount, long totalBytes,
+                               boolean key, List<String> tags, Provenance provenance, Map<String, Double> metrics) {
+        this(meta, experiment, run, step, stepDir, manifestPath, manifestSha256, fileCount, totalBytes, key, tags,
+                provenance, metrics, null);
     }
 
     /** An event without metrics (the shape before they were recorded). */
@@ -36,7 +49,7 @@ public record CheckpointPublished(EventMeta meta, String experiment, String run,
                                String manifestPath, String manifestSha256, int fileCount, long totalBytes,
                                boolean key, List<String> tags, Provenance provenance) {
         this(meta, experiment, run, step, stepDir, manifestPath, manifestSha256, fileCount, totalBytes, key, tags,
-                provenance, Map.of());
+                provenance, Map.of(), null);
     }
 
     /** As {@link #of(EventMeta, String, String, long, String, String, String, int, long, boolean, List, Provenance, Map)}
@@ -48,16 +61,28 @@ public record CheckpointPublished(EventMeta meta, String experiment, String run,
                 provenance, Map.of());
     }
 
+    /** As {@link #of(EventMeta, String, String, long, String, String, String, int, long, boolean, List, Provenance, Map,
+     *  RetentionDecided.Policy)} with no retention policy. */
+    public static CheckpointPublished of(EventMeta meta, String experiment, String run, long step, String stepDir,
+                                         String manifestPath, String manifestSha256, int fileCount, long totalBytes,
+                                         boolean key, List<String> tags, Provenance provenance,
+                                         Map<String, Double> metrics) {
+        return of(meta, experiment, run, step, stepDir, manifestPath, manifestSha256, fileCount, totalBytes, key, tags,
+                provenance, metrics, null);
+    }
+
     /**
-     * @param metrics metric name (same characters as names) → finite value
+     * @param metrics   metric name (same characters as names) → finite value
+     * @param retention the capsule's retention policy; null for none. Only its shape is checked here (counts positive,
+     *                  mode min or max); the rules check the rest when the policy is applied
      * @throws InvalidEventException naming the first field that is missing or malformed
      */
     public static CheckpointPublished of(EventMeta meta, String experiment, String run, long step, String stepDir,
                                          String manifestPath, String manifestSha256, int fileCount, long totalBytes,
                                          boolean key, List<String> tags, Provenance provenance,
-                                         Map<String, Double> metrics) {
+                                         Map<String, Double> metrics, RetentionDecided.Policy retention) {
         CheckpointPublished event = new CheckpointPublished(meta, experiment, run, step, stepDir, manifestPath,
-                manifestSha256, fileCount, totalBytes, key, List.copyOf(tags), provenance, metrics);
+                manifestSha256, fileCount, totalBytes, key, List.copyOf(tags), provenance, metrics, retention);
         event.validate();
         return event;
     }
@@ -90,5 +115,12 @@ public record CheckpointPublished(EventMeta meta, String experiment, String run,
             Validation.requireSegment("metric name", name);
             Validation.require(value != null && Double.isFinite(value), "metric " + name + " is not a finite number");
         });
+        if (retention != null) {
+            for (Integer count : new Integer[]{retention.keepLast(), retention.keepBest(), retention.keepEvery()}) {
+                Validation.require(count == null || count > 0, "retention counts must be positive");
+            }
+            Validation.require(retention.mode() == null || retention.mode().equals("min") || retention.mode().equals("max"),
+                    "retention mode must be min or max");
+        }
     }
 }

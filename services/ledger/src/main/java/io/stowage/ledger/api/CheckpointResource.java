@@ -16,7 +16,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Serves {@code GET /api/checkpoints/steps?experiment=E&run=R}: every checkpoint step of one run with its objects,
- * metrics, tags, pin and expiry ({@link RunCheckpoints}), which retention plans from.
+ * metrics, tags, pin and expiry ({@link RunCheckpoints}), which retention plans from; and
+ * {@code GET /api/checkpoints/policies}: each run's retention policy as its newest publish carried it from the capsule
+ * ({@link io.stowage.events.ledger.RunRetentionPolicy}), which the periodic sweep applies.
  */
 @Path("/api/checkpoints")
 @Produces(MediaType.APPLICATION_JSON)
@@ -37,5 +39,12 @@ public class CheckpointResource {
             return Uni.createFrom().item(RestResponse.status(RestResponse.Status.BAD_REQUEST));
         }
         return queries.run(experiment, run).map(RestResponse::ok);
+    }
+
+    /** @return 200 with every run whose newest published step carried a retention policy, by experiment then run */
+    @GET
+    @Path("/policies")
+    public Uni<java.util.List<io.stowage.events.ledger.RunRetentionPolicy>> policies() {
+        return queries.policies();
     }
 }

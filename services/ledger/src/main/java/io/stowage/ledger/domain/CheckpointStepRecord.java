@@ -19,15 +19,18 @@ import java.util.Map;
  * @param expiredBytes     bytes that expiry deleted (every store); 0 while stored
  * @param leaseUntil       the latest {@code leaseUntil} of the step's leases (fetches for a resume); null when never
  *                         leased. A lease that ran out stays recorded: whether it still holds is the reader's question.
+ * @param retention        the retention policy the run's capsule stated at this step's publish; null when none (or
+ *                         not yet published)
  */
 public record CheckpointStepRecord(String assetId, String experiment, String run, long step,
                                    Map<String, Double> metrics, List<String> tags, Instant publishedAt,
                                    String publishedEventId, int fileCount, long totalBytes, boolean pinned, String pinEventId, Instant pinAt,
-                                   String expiredEventId, Instant expiredAt, long expiredBytes, Instant leaseUntil) {
+                                   String expiredEventId, Instant expiredAt, long expiredBytes, Instant leaseUntil,
+                                   io.stowage.events.RetentionDecided.Policy retention) {
 
     /** @return a step known only by its identity */
     public static CheckpointStepRecord empty(String assetId, String experiment, String run, long step) {
         return new CheckpointStepRecord(assetId, experiment, run, step, Map.of(), List.of(), null, null, 0, 0, false, null,
-                null, null, null, 0, null);
+                null, null, null, 0, null, null);
     }
 }

@@ -50,6 +50,30 @@ public class CheckpointQueries {
                 }));
     }
 
+    /**
+     * @return for every run whose newest published step (latest publish time, then highest step) carried the capsule's
+     *         retention policy, that step and policy; by experiment then run. A run whose newest publish stated no
+     *         policy is absent.
+     */
+    public Uni<List<io.stowage.events.ledger.RunRetentionPolicy>> policies() {
+        return Panache.withSession(() -> LedgerCheckpointStep.<LedgerCheckpointStep>list(
+                        "from LedgerCheckpointStep s where s.publishedAt = (select max(t.publishedAt) from LedgerCheckpointStep t"
+                                + " where t.experiment = s.experiment and t.run = s.run)")
+                .map(CheckpointQueries::newestPolicies));
+    }
+
+    static List<io.stowage.events.ledger.RunRetentionPolicy> newestPolicies(List<LedgerCheckpointStep> rows) {
+        Map<String, CheckpointStepRecord> newest = new java.util.TreeMap<>();
+        for (LedgerCheckpointStep row : rows) {
+            CheckpointStepRecord r = row.toRecord();
+            newest.merge(r.experiment() + "/" + r.run(), r, (a, b) -> a.step() >= b.step() ? a : b);
+        }
+        return newest.values().stream().filter(r -> r.retention() != null)
+                .map(r -> new io.stowage.events.ledger.RunRetentionPolicy(r.experiment(), r.run(), r.step(),
+                        r.publishedAt(), r.retention()))
+                .toList();
+    }
+
     private static RunCheckpoints assemble(String experiment, String run, List<AssetRecord> assets,
                                            List<ObjectRecord> objects, List<UploadFailureRecord> failures,
                                            Map<String, CheckpointStepRecord> steps, Map<String, List<String>> promotedTo) {

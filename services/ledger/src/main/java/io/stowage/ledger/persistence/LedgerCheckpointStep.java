@@ -15,7 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Table {@code ledger_checkpoint_step} (V31; lease_until V37): retention's view of one checkpoint step, from a {@link CheckpointStepRecord}. */
+/** Table {@code ledger_checkpoint_step} (V31; lease_until V37; retention V39): retention's view of one checkpoint step, from a {@link CheckpointStepRecord}. */
 @Entity
 @Table(name = "ledger_checkpoint_step", indexes = @Index(name = "ledger_checkpoint_step_run", columnList = "experiment, run, step"))
 public class LedgerCheckpointStep extends PanacheEntityBase {
@@ -54,12 +54,16 @@ public class LedgerCheckpointStep extends PanacheEntityBase {
     public long expiredBytes;
     @Column(name = "lease_until")
     public Instant leaseUntil;
+    /** The capsule's retention policy at publish as JSON (the event's field names), null when none. */
+    @Column(name = "retention", columnDefinition = "text")
+    public String retention;
 
     /** @return this row as a domain record */
     public CheckpointStepRecord toRecord() {
         return new CheckpointStepRecord(assetId, experiment, run, step, read(metrics, new TypeReference<Map<String, Double>>() { }),
                 read(tags, new TypeReference<List<String>>() { }), publishedAt, publishedEventId, fileCount, totalBytes, pinned, pinEventId,
-                pinAt, expiredEventId, expiredAt, expiredBytes, leaseUntil);
+                pinAt, expiredEventId, expiredAt, expiredBytes, leaseUntil,
+                retention == null ? null : read(retention, new TypeReference<io.stowage.events.RetentionDecided.Policy>() { }));
     }
 
     /** Copies every field of {@code r} into this row. */
@@ -81,6 +85,7 @@ public class LedgerCheckpointStep extends PanacheEntityBase {
         expiredAt = r.expiredAt();
         expiredBytes = r.expiredBytes();
         leaseUntil = r.leaseUntil();
+        retention = r.retention() == null ? null : write(r.retention());
         return this;
     }
 

@@ -223,7 +223,7 @@ public class ReplayStore {
     private static long checkpointSteps(Connection db, String schema, Iterable<CheckpointStepRecord> rows) throws SQLException {
         String sql = "insert into " + schema + ".ledger_checkpoint_step (asset_id, experiment, run, step, metrics, tags,"
                 + " published_at, published_event_id, file_count, total_bytes, pinned, pin_event_id, pin_at, expired_event_id,"
-                + " expired_at, expired_bytes, lease_until) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                + " expired_at, expired_bytes, lease_until, retention) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         return batch(db, sql, rows, (s, r) -> {
             // the same JSON text the live row holds (LedgerCheckpointStep.set)
             LedgerCheckpointStep row = new LedgerCheckpointStep().set(r);
@@ -244,6 +244,7 @@ public class ReplayStore {
             time(s, 15, row.expiredAt);
             s.setLong(16, row.expiredBytes);
             time(s, 17, row.leaseUntil);
+            s.setString(18, row.retention);
         });
     }
 

@@ -93,4 +93,22 @@ class CheckpointStepProjectionTest {
                 List.of(new CheckpointExpired.ExpiredObject("primary", "stowage-primary", KEY, 7)), "ops")).leaseUntil())
                 .isEqualTo(T0.plusSeconds(900));
     }
+
+    @Test
+    void theCapsulesPolicyIsKeptWithTheStepThroughPinsLeasesAndExpiryAndAPinFirstHasNone() {
+        io.stowage.events.RetentionDecided.Policy policy =
+                new io.stowage.events.RetentionDecided.Policy(3, null, null, null, null, "PT6H", null, false);
+        CheckpointPublished withPolicy = CheckpointPublished.of(meta(0), "exp", "run1", 300, "/hot/300", "/stage/300.json",
+                SHA_A, 1, 7, false, List.of(), new Provenance("abc", SHA_A, SHA_A), Map.of(), policy);
+        CheckpointPinned pin = CheckpointPinned.of(meta(5), "exp", "run1", 300, true, "ops");
+
+        CheckpointStepRecord pinnedFirst = CheckpointStepProjection.apply(null, pin);
+        assertThat(pinnedFirst.retention()).as("unknown until published").isNull();
+        CheckpointStepRecord s = CheckpointStepProjection.apply(pinnedFirst, withPolicy);
+        assertThat(s.retention()).isEqualTo(policy);
+        assertThat(CheckpointStepProjection.apply(s, CheckpointPinned.lease(meta(6), "exp", "run1", 300, "trainer",
+                T0.plusSeconds(60))).retention()).isEqualTo(policy);
+        assertThat(CheckpointStepProjection.apply(s, published()).retention())
+                .as("a publish that states none replaces it").isNull();
+    }
 }

@@ -12,6 +12,7 @@ import io.stowage.events.ObjectKind;
 import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectUploaded;
 import io.stowage.events.Provenance;
+import io.stowage.events.RetentionDecided;
 import io.stowage.events.StowageEvent;
 import io.stowage.stack.StowageStackResource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -93,6 +94,36 @@ class CheckpointStepsApiTest {
                 .then().statusCode(200).extract().jsonPath().getList("steps")).isEmpty();
     }
 
+    @Test
+    void theRunsPolicyIsTheOneItsNewestPublishCarried() throws Exception {
+        RetentionDecided.Policy keep3 = new RetentionDecided.Policy(3, null, null, null, null, null, null, null);
+        RetentionDecided.Policy keep2 = new RetentionDecided.Policy(2, 1, "val_loss", "min", null, "PT6H", null, false);
+        // step 500 published first, then step 400 (a resume from an earlier step): the newer publish is 400's
+        send(List.of(published(100, Map.of(), keep3), published(500, Map.of(), keep3), published(400, Map.of(), keep2)));
+
+        JsonPath policy = policies();
+        assertThat(policy.getLong("step")).isEqualTo(400);
+        assertThat(policy.getInt("policy.keepLast")).isEqualTo(2);
+        assertThat(policy.getInt("policy.keepBest")).isEqualTo(1);
+        assertThat(policy.getString("policy.metric")).isEqualTo("val_loss");
+        assertThat(policy.getString("policy.keepInterval")).isEqualTo("PT6H");
+        assertThat(policy.getBoolean("policy.tagsPin")).isFalse();
+        assertThat(steps().getList("steps.step", Long.class)).containsExactly(100L, 400L, 500L);
+
+        // the capsule lost its retention key: the next publish takes the run off the list
+        send(List.of(published(600, Map.of(), null)));
+        assertThat(policies()).isNull();
+    }
+
+    // this run's entry of GET /api/checkpoints/policies, null when absent
+    private JsonPath policies() {
+        List<Map<String, Object>> all = given().get("/api/checkpoints/policies").then().statusCode(200).extract()
+                .jsonPath().getList("$");
+        List<Map<String, Object>> mine = all.stream().filter(p -> run.equals(p.get("run"))).toList();
+        assertThat(mine).hasSizeLessThanOrEqualTo(1);
+        return mine.isEmpty() ? null : new JsonPath(io.stowage.events.EventCodec.mapper().valueToTree(mine.get(0)).toString());
+    }
+
     private JsonPath steps() {
         return given().queryParam("experiment", "exp").queryParam("run", run).get("/api/checkpoints/steps")
                 .then().statusCode(200).extract().jsonPath();
@@ -111,9 +142,13 @@ class CheckpointStepsApiTest {
     }
 
     private CheckpointPublished published(long step, Map<String, Double> metrics) {
+        return published(step, metrics, null);
+    }
+
+    private CheckpointPublished published(long step, Map<String, Double> metrics, RetentionDecided.Policy retention) {
         return CheckpointPublished.of(meta("checkpoint/exp/" + run + "/" + ObjectKeys.paddedStep(step)), "exp", run, step,
                 "/hot/" + run + "/" + step, "/stage/" + step + ".json", SHA, 1, 7, false,
-                step == 100 ? List.of("temporary") : List.of(), new Provenance("abc", SHA, SHA), metrics);
+                step == 100 ? List.of("temporary") : List.of(), new Provenance("abc", SHA, SHA), metrics, retention);
     }
 
     private EventMeta meta(String correlationId) {

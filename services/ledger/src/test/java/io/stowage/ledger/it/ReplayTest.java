@@ -198,7 +198,9 @@ class ReplayTest {
                 "replica store unreachable: connection refused", false));
         String checkpoint = "checkpoint/" + run + "/run1/000000000100";
         events.add(CheckpointPublished.of(meta(checkpoint), run, "run1", 100, "/ckpt/" + run + "/step-100",
-                "/staging/" + run + "/100.json", SHA, 1, 4096, true, List.of("tag"), new Provenance("abc123", SHA, SHA)));
+                "/staging/" + run + "/100.json", SHA, 1, 4096, true, List.of("tag"), new Provenance("abc123", SHA, SHA),
+                java.util.Map.of("val_loss", 0.25),
+                new io.stowage.events.RetentionDecided.Policy(3, 1, "val_loss", "min", null, "PT6H", null, false)));
         events.add(io.stowage.events.CheckpointPinned.of(meta(checkpoint), run, "run1", 100, true, "ops"));
         EventMeta leaseMeta = meta(checkpoint);
         events.add(io.stowage.events.CheckpointPinned.lease(leaseMeta, run, "run1", 100, "trainer",

@@ -15,7 +15,7 @@ import io.stowage.events.StowageEvent;
 import io.stowage.messaging.EventPublisher;
 import io.stowage.provideradapter.domain.retention.RetentionDecider;
 import io.stowage.provideradapter.domain.retention.RetentionExecutor;
-import io.stowage.provideradapter.domain.retention.RetentionPolicies;
+import io.stowage.cli.retention.domain.RetentionPolicies;
 import io.stowage.provideradapter.domain.retention.RetentionSchedule;
 import io.stowage.provideradapter.domain.retention.RetentionSweep;
 import io.stowage.provideradapter.retention.RetentionBeans.Retention;
@@ -81,7 +81,10 @@ public class RetentionResource {
 
     /**
      * @return 200 with {@code {"sweepInterval":"PT1H","schedules":[{experiment, run, policy, maxFraction, scheduledBy,
-     *         scheduledAt}],"unreadable":[line]}}; 503 when retention or its schedules are off
+     *         scheduledAt, source}],"unreadable":[line]}}: the standing policies a pass takes now (operators' schedules,
+     *         {@code source "operator"}, and capsules' policies of runs without one, {@code source "capsule"}); an
+     *         unreadable line per schedule file that cannot be read and per capsule policy that cannot be taken; 503
+     *         when retention or its schedules are off
      */
     @GET
     @Path("/schedules")
@@ -93,8 +96,12 @@ public class RetentionResource {
         }
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("sweepInterval", sweepInterval.toString());
-        answer.put("schedules", retention.schedules().all());
-        answer.put("unreadable", retention.schedules().unreadable());
+        RetentionSweep.Standing standing = retention.sweep().standing();
+        answer.put("schedules", standing.schedules());
+        List<String> unreadable = new java.util.ArrayList<>(retention.schedules().unreadable());
+        standing.skipped().forEach(p -> unreadable.add((p.experiment().equals("*") ? "" : p.experiment() + "/" + p.run()
+                + ": ") + p.detail()));
+        answer.put("unreadable", unreadable);
         return Response.ok(answer).build();
     }
 

@@ -92,7 +92,7 @@ public class RetentionBeans {
             return Retention.on(decider, delivery, null, null);
         }
         return Retention.on(decider, delivery, schedules,
-                new RetentionSweep(schedules, decider, delivery, sender::send, clock));
+                new RetentionSweep(schedules, sources, decider, delivery, sender::send, clock));
     }
 
     /** Finishes interrupted decisions and sends unsent outcomes on a timer thread (when retention is on). */

@@ -64,7 +64,19 @@ public final class S3RetentionSources implements RetentionSources, AutoCloseable
 
     @Override
     public RunCheckpoints steps(String experiment, String run) throws IOException {
-        URI uri = ledger.resolve("/api/checkpoints/steps?experiment=" + encode(experiment) + "&run=" + encode(run));
+        return EventCodec.mapper().readValue(get("/api/checkpoints/steps?experiment=" + encode(experiment) + "&run="
+                + encode(run)), RunCheckpoints.class);
+    }
+
+    @Override
+    public java.util.List<io.stowage.events.ledger.RunRetentionPolicy> capsulePolicies() throws IOException {
+        return EventCodec.mapper().readValue(get("/api/checkpoints/policies"),
+                new com.fasterxml.jackson.core.type.TypeReference<java.util.List<io.stowage.events.ledger.RunRetentionPolicy>>() { });
+    }
+
+    // the ledger's 200 answer to GET pathAndQuery
+    private byte[] get(String pathAndQuery) throws IOException {
+        URI uri = ledger.resolve(pathAndQuery);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
         authorization.ifPresent(a -> request.header("Authorization", a));
         HttpResponse<byte[]> response;
@@ -77,7 +89,7 @@ public final class S3RetentionSources implements RetentionSources, AutoCloseable
         if (response.statusCode() != 200) {
             throw new IOException("the ledger answered " + response.statusCode() + " to GET " + uri.getPath());
         }
-        return EventCodec.mapper().readValue(response.body(), RunCheckpoints.class);
+        return response.body();
     }
 
     @Override

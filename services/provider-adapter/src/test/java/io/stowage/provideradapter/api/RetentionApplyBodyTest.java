@@ -3,7 +3,7 @@ package io.stowage.provideradapter.api;
 import io.stowage.cli.retention.RetentionPlan;
 import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.events.RetentionDecided;
-import io.stowage.provideradapter.domain.retention.RetentionPolicies;
+import io.stowage.cli.retention.domain.RetentionPolicies;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -269,6 +269,11 @@ class RetentionJournalStackTest {
         }
 
         @Override
+        public java.util.List<io.stowage.events.ledger.RunRetentionPolicy> capsulePolicies() throws IOException {
+            return real.capsulePolicies();
+        }
+
+        @Override
         public Long latestStep(String experiment, String run) throws IOException {
             return real.latestStep(experiment, run);
         }

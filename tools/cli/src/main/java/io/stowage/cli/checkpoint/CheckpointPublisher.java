@@ -122,6 +122,17 @@ public final class CheckpointPublisher {
             warnings.add(assetId + " was trained from a working tree with uncommitted changes at "
                     + provenance.codeCommit() + ": the commit alone does not reproduce it");
         }
+        io.stowage.events.RetentionDecided.Policy retention = null;
+        try {
+            io.stowage.cli.retention.domain.RetentionPolicy policy = io.stowage.cli.retention.CapsuleRetention.read(dir.getParent());
+            if (policy.hasRule()) {
+                retention = io.stowage.cli.retention.domain.RetentionPolicies.fields(policy);
+            }
+        } catch (CliException e) {
+            // a capsule typo must not stop a checkpoint from being archived; the run then has no sweep policy
+            warnings.add(assetId + ": the capsule's retention policy is not recorded, so the periodic sweep leaves the"
+                    + " run alone: " + e.getMessage());
+        }
         CheckpointManifest manifest = new CheckpointManifest(CheckpointManifest.FORMAT, experiment, run, step,
                 dir.toString(), key, List.copyOf(tags), provenance, files);
         Path manifestPath = stagingDir.resolve("checkpoints").resolve(experiment).resolve(run)
@@ -129,7 +140,8 @@ public final class CheckpointPublisher {
         String manifestSha = writeManifest(manifest, manifestPath);
         long total = files.stream().mapToLong(MemberEntry::bytes).sum();
         CheckpointPublished event = CheckpointPublished.of(EventMeta.first(assetId, clock), experiment, run, step,
-                dir.toString(), manifestPath.toString(), manifestSha, files.size(), total, key, tags, provenance, metrics);
+                dir.toString(), manifestPath.toString(), manifestSha, files.size(), total, key, tags, provenance, metrics,
+                retention);
         return new Prepared(event, manifest, warnings, keyReasons);
     }
 

@@ -87,6 +87,11 @@ public final class CheckpointCommand {
             if (keyCheckpoint) {
                 progress.detail("key checkpoint (" + String.join(", ", prepared.keyReasons()) + "): a second copy goes to the replica store");
             }
+            if (prepared.event().retention() != null) {
+                progress.detail("the capsule's retention policy " + RetentionCommand.setFields(
+                        io.stowage.events.EventCodec.mapper().valueToTree(prepared.event().retention()))
+                        + " goes with it: the periodic sweep applies it to the run (stowage retention schedules)");
+            }
             LedgerClient ledger = new LedgerClient(session.serviceUrl("ledger"));
             Set<String> deadLettersBefore = noWait ? Set.of() : ledger.deadLetterIds(prepared.event().assetId());
             try (EventPublisher publisher = new EventPublisher(session.kafkaClient())) {

@@ -215,8 +215,7 @@ public final class RetentionCommand {
                 throw new CliException(CliException.USAGE, "--max-fraction must be more than 0 and at most 1, not " + maxFraction);
             }
             RetentionPolicy policy = options.policy();
-            if (policy.keepLast() == null && policy.keepBest() == null && policy.keepEvery() == null
-                    && policy.keepInterval() == null && policy.temporaryTtl() == null) {
+            if (!policy.hasRule()) {
                 throw new CliException(CliException.USAGE, "retention schedule: the policy has no rule (--keep-last,"
                         + " --keep-best, --keep-every, --keep-interval, --temporary-ttl or the capsule's retention)");
             }
@@ -277,13 +276,21 @@ public final class RetentionCommand {
             NameArguments.require("--run", run);
             Session session = Session.readFrom(StowageHome.fromEnvironment().session());
             ProviderClient provider = new ProviderClient(session.serviceUrl("provider-adapter"));
-            boolean scheduled = false;
+            JsonNode standing = null;
             for (JsonNode s : provider.retentionSchedules().path("schedules")) {
-                scheduled |= experiment.equals(s.path("experiment").asText()) && run.equals(s.path("run").asText());
+                if (experiment.equals(s.path("experiment").asText()) && run.equals(s.path("run").asText())) {
+                    standing = s;
+                }
             }
-            if (!scheduled) {
+            if (standing == null) {
                 throw new CliException(CliException.FAILED, "no retention schedule for " + experiment + "/" + run
                         + " (see stowage retention schedules)");
+            }
+            if ("capsule".equals(standing.path("source").asText())) {
+                throw new CliException(CliException.FAILED, experiment + "/" + run + " has no operator's schedule: the sweep"
+                        + " applies the policy its capsule stated at " + standing.path("scheduledBy").asText().replace("the capsule at ", "")
+                        + "; remove 'retention' from its experiment.json (the next publish takes it off) or override it"
+                        + " with stowage retention schedule");
             }
             JsonNode answer = provider.unscheduleRetention(experiment, run);
             if (json) {
@@ -297,8 +304,9 @@ public final class RetentionCommand {
     }
 
     @Command(name = "schedules", mixinStandardHelpOptions = true,
-            description = "List the runs with a standing policy, their cap and who set it. Exit 1 when a schedule file"
-                    + " cannot be read (it is never applied).")
+            description = "List the runs with a standing policy (an operator's schedule, or else the policy the run's"
+                    + " capsule stated at its newest publish), their cap and who set it. Exit 1 when a schedule file or a"
+                    + " capsule's policy cannot be read (it is never applied).")
     static final class Schedules implements Callable<Integer> {
         @Option(names = "--json", description = "Print the list as one line of JSON.")
         boolean json;
@@ -310,12 +318,13 @@ public final class RetentionCommand {
             if (json) {
                 JsonOut.print(answer);
             } else {
-                System.out.printf("swept every %s; %d run(s) scheduled%n", answer.path("sweepInterval").asText(),
+                System.out.printf("swept every %s; %d run(s) with a standing policy%n", answer.path("sweepInterval").asText(),
                         answer.path("schedules").size());
                 for (JsonNode s : answer.path("schedules")) {
-                    System.out.printf("%s/%s: policy %s, max fraction %s, set by %s at %s%n", s.path("experiment").asText(),
+                    boolean capsule = "capsule".equals(s.path("source").asText());
+                    System.out.printf("%s/%s: policy %s, max fraction %s, %s %s at %s%n", s.path("experiment").asText(),
                             s.path("run").asText(), setFields(s.path("policy")), s.path("maxFraction").asText(),
-                            s.path("scheduledBy").asText(), s.path("scheduledAt").asText());
+                            capsule ? "stated by" : "set by", s.path("scheduledBy").asText(), s.path("scheduledAt").asText());
                 }
                 answer.path("unreadable").forEach(u -> System.out.println("unreadable (never applied): " + u.asText()));
             }
@@ -324,7 +333,7 @@ public final class RetentionCommand {
     }
 
     @Command(name = "sweep", mixinStandardHelpOptions = true,
-            description = {"Run one sweep pass now over every scheduled run (operator token), as the timer does.",
+            description = {"Run one sweep pass now over every run with a standing policy (operator token), as the timer does.",
                     "Exit 0 when every run expired nothing, was applied without refusal, or was held over its cap;"
                             + " 1 when a run was skipped (its evaluation failed) or a step was refused."})
     static final class Sweep implements Callable<Integer> {

@@ -108,6 +108,31 @@ class CheckpointPublisherTest {
     }
 
     @Test
+    void theCapsulesRetentionPolicyGoesWithThePublishAndAnUnreadableOneIsWarnedAboutNotRecorded() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("run-r"));
+        Path step = Files.createDirectories(run.resolve("step-5"));
+        Files.writeString(step.resolve("model.pt"), "abc");
+        CheckpointPublisher publisher = new CheckpointPublisher(tmp.resolve("staging"), clock);
+
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepLast\":3,\"keepInterval\":\"PT6H\","
+                + "\"tagsPin\":false}}");
+        assertThat(publisher.prepare(step, "exp", "run-r", 5, false, List.of()).event().retention())
+                .isEqualTo(new io.stowage.events.RetentionDecided.Policy(3, null, null, null, null, "PT6H", null, false));
+
+        // a typo must not stop the archive: warned, and the run gets no sweep policy from this publish
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keep_last\":3}}");
+        CheckpointPublisher.Prepared typo = publisher.prepare(step, "exp", "run-r", 5, false, List.of());
+        assertThat(typo.event().retention()).isNull();
+        assertThat(typo.warnings()).anyMatch(w -> w.contains("retention policy is not recorded") && w.contains("keep_last"));
+
+        // no rule (tagsPin alone keeps everything): nothing to sweep with
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"tagsPin\":true}}");
+        assertThat(publisher.prepare(step, "exp", "run-r", 5, false, List.of()).event().retention()).isNull();
+        Files.delete(run.resolve("experiment.json"));
+        assertThat(publisher.prepare(step, "exp", "run-r", 5, false, List.of()).event().retention()).isNull();
+    }
+
+    @Test
     void bestTheLastStepAndEveryNthStepAreKeyCheckpoints() throws Exception {
         Path run = Files.createDirectories(tmp.resolve("run-k"));
         Files.writeString(run.resolve("experiment.json"), "{\"finalStep\":30}");

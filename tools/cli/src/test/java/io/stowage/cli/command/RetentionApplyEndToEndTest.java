@@ -340,7 +340,9 @@ class RetentionApplyEndToEndTest {
         assertThat(dry.exit()).as(dry.err()).isZero();
         assertThat(dry.out()).contains("a sweep pass would hold").contains("nothing recorded");
         Result none = cli("retention", "schedules", "--json");
-        assertThat(EventCodec.mapper().readTree(none.out()).path("schedules")).as("a dry run records nothing").isEmpty();
+        assertThat(standing(none, "operator")).as("a dry run records nothing").isEmpty();
+        // run1's capsule states a policy, carried by its publishes: a standing policy without an operator
+        assertThat(standing(none, "capsule")).containsExactly("run1");
         Result noRule = cli("retention", "schedule", "--experiment", "e2e", "--run", "run4");
         assertThat(noRule.exit()).isEqualTo(CliException.USAGE);
         assertThat(noRule.err()).contains("no rule");
@@ -365,9 +367,11 @@ class RetentionApplyEndToEndTest {
         Result pass = cli("retention", "sweep", "--json");
         assertThat(pass.exit()).as(pass.err()).isZero();
         JsonNode runs = EventCodec.mapper().readTree(pass.out()).path("runs");
-        assertThat(runs).as("only the scheduled run is swept").hasSize(1);
-        assertThat(runs.get(0).path("run").asText()).isEqualTo("run4");
-        assertThat(runs.get(0).path("result").asText()).isEqualTo("held");
+        assertThat(runs).as("only runs with a standing policy are swept").hasSize(2);
+        assertThat(runs.get(0).path("run").asText()).isEqualTo("run1");
+        assertThat(runs.get(0).path("result").asText()).as("its capsule's policy was applied in case 1").isEqualTo("nothing");
+        assertThat(runs.get(1).path("run").asText()).isEqualTo("run4");
+        assertThat(runs.get(1).path("result").asText()).isEqualTo("held");
         assertThat(present(early)).as("a held pass deletes nothing").containsExactlyElementsOf(early);
         assertThat(eventCount("retention.decided", "run/e2e/run4")).as("a held pass sends no decision").isZero();
         Awaitility.await().atMost(Duration.ofSeconds(30))
@@ -388,13 +392,75 @@ class RetentionApplyEndToEndTest {
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> decisions(plan("run4")).stream()
                 .map(d -> d.split(" ")[0]).toList().equals(List.of("300", "400")));
         Result again = cli("retention", "sweep", "--json");
-        assertThat(EventCodec.mapper().readTree(again.out()).path("runs").get(0).path("result").asText()).isEqualTo("nothing");
+        assertThat(EventCodec.mapper().readTree(again.out()).path("runs").findValuesAsText("result"))
+                .containsExactly("nothing", "nothing");
 
         Result removed = cli("retention", "unschedule", "--experiment", "e2e", "--run", "run4");
         assertThat(removed.exit()).as(removed.err()).isZero();
         assertThat(cli("retention", "unschedule", "--experiment", "e2e", "--run", "run4").exit()).isEqualTo(CliException.FAILED);
-        Result empty = cli("retention", "sweep");
-        assertThat(empty.out()).contains("no run has a retention schedule");
+        Result rest = cli("retention", "sweep", "--json");
+        assertThat(EventCodec.mapper().readTree(rest.out()).path("runs").findValuesAsText("run")).containsExactly("run1");
+    }
+
+    @Test
+    @Order(8)
+    void aRunWhoseCapsuleStatesAPolicyIsSweptWithoutAnOperatorUntilTheCapsuleDropsIt() throws Exception {
+        Path run5 = Files.createDirectories(runDir.resolveSibling("run5"));
+        Files.writeString(run5.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"retention\":{\"keepLast\":3,"
+                + "\"tagsPin\":false}}");
+        Result first = null;
+        for (long step : List.of(100L, 200L, 300L, 400L)) {
+            Path dir = Files.createDirectories(run5.resolve("step-" + step));
+            Files.writeString(dir.resolve("weights.bin"), ("capsule " + step + " ").repeat(100));
+            Result published = cli("checkpoint", "publish", dir.toString(), "--experiment", "e2e", "--run", "run5");
+            assertThat(published.exit()).as(published.err()).isZero();
+            first = first == null ? published : first;
+        }
+        assertThat(first.err()).contains("the capsule's retention policy {keepLast=3, tagsPin=false} goes with it");
+        List<String> oldest = keys(plan("run5"), 100);
+        List<String> rest = keys(plan("run5"), 200, 300, 400);
+        assertThat(oldest).hasSize(1);
+
+        Result listed = cli("retention", "schedules");
+        assertThat(listed.exit()).as(listed.out() + listed.err()).isZero();
+        assertThat(listed.out()).contains("e2e/run5: policy {keepLast=3, tagsPin=false}, max fraction 0.5,"
+                + " stated by the capsule at step 400");
+        Result unschedule = cli("retention", "unschedule", "--experiment", "e2e", "--run", "run5");
+        assertThat(unschedule.exit()).isEqualTo(CliException.FAILED);
+        assertThat(unschedule.err()).contains("has no operator's schedule").contains("step 400");
+
+        Result pass = cli("retention", "sweep", "--json");
+        assertThat(pass.exit()).as(pass.out() + pass.err()).isZero();
+        JsonNode run5Pass = null;
+        for (JsonNode r : EventCodec.mapper().readTree(pass.out()).path("runs")) {
+            run5Pass = r.path("run").asText().equals("run5") ? r : run5Pass;
+        }
+        assertThat(run5Pass).as(pass.out()).isNotNull();
+        assertThat(run5Pass.path("result").asText()).isEqualTo("applied");
+        assertThat(run5Pass.path("expired").toString()).isEqualTo("[100]");
+        assertThat(present(oldest)).as("HEAD answers not found").isEmpty();
+        assertThat(present(rest)).containsExactlyElementsOf(rest);
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> eventCount("retention.decided", "run/e2e/run5") == 1);
+
+        // the capsule no longer states a policy: its next publish takes the run off the sweep
+        Files.writeString(run5.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\"}");
+        publish(run5, "run5", 500, "capsule 500 ");
+        assertThat(standing(cli("retention", "schedules", "--json"), "capsule")).doesNotContain("run5");
+        Result after = cli("retention", "sweep", "--json");
+        assertThat(EventCodec.mapper().readTree(after.out()).path("runs").findValuesAsText("run")).doesNotContain("run5");
+        assertThat(present(rest)).containsExactlyElementsOf(rest);
+    }
+
+    /** @return the runs `retention schedules --json` lists with that source, in its order */
+    private static List<String> standing(Result schedules, String source) throws Exception {
+        assertThat(schedules.exit()).as(schedules.err()).isZero();
+        List<String> out = new ArrayList<>();
+        for (JsonNode s : EventCodec.mapper().readTree(schedules.out()).path("schedules")) {
+            if (source.equals(s.path("source").asText())) {
+                out.add(s.path("run").asText());
+            }
+        }
+        return out;
     }
 
     private static void publish(Path run, String runName, long step, String content, String... options) throws Exception {

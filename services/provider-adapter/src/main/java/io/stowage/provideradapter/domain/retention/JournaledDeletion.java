@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain.retention;
 
+import io.stowage.cli.retention.domain.RetentionPolicies;
 import io.stowage.cli.retention.RetentionPlan;
 import io.stowage.cli.retention.RetentionPlanner;
 import io.stowage.events.CheckpointExpired;

@@ -18,6 +18,13 @@ public interface RetentionSources {
     RunCheckpoints steps(String experiment, String run) throws IOException;
 
     /**
+     * @return every run whose newest published step carried a retention policy from the run's capsule
+     *         ({@code GET /api/checkpoints/policies}), by experiment then run
+     * @throws IOException when the ledger cannot answer (the sweep then takes only the operators' schedules)
+     */
+    java.util.List<io.stowage.events.ledger.RunRetentionPolicy> capsulePolicies() throws IOException;
+
+    /**
      * @return the step {@code checkpoints/<experiment>/<run>/latest.json} names in the primary store; null when absent
      * @throws IOException when the pointer cannot be read or is not this run's (retention does not guess)
      */

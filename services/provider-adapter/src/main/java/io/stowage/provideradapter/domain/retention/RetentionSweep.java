@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.domain.retention;
 
+import io.stowage.cli.retention.domain.RetentionPolicies;
 import io.stowage.cli.retention.RetentionPlan;
 import io.stowage.events.EventMeta;
 import io.stowage.events.InvalidEventException;
@@ -15,8 +16,11 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The periodic sweep: applies each run's standing policy ({@link RetentionSchedules}) as {@code retention apply}
- * applies an operator's, with one limit an operator's apply does not have.
+ * The periodic sweep: applies each run's standing policy as {@code retention apply} applies an operator's, with one
+ * limit an operator's apply does not have. A run's standing policy is its operator's schedule
+ * ({@link RetentionSchedules}) or, when it has none, the policy its capsule stated at the run's newest publish (read
+ * from the ledger at each pass, {@link RetentionSources#capsulePolicies()}, with the default cap); a run with neither
+ * is never swept.
  *
  * <p>Per scheduled run and pass: the run is evaluated now from the ledger and latest.json ({@link RetentionDecider},
  * the same planner and never-expire guards as the CLI); when nothing expires, nothing is sent. When the decision would
@@ -33,6 +37,7 @@ public final class RetentionSweep {
     public static final String HELD = "retention-held";
 
     private final RetentionSchedules schedules;
+    private final RetentionSources sources;
     private final RetentionDecider decider;
     private final RetentionDelivery delivery;
     private final Consumer<StowageEvent> send;
@@ -40,11 +45,13 @@ public final class RetentionSweep {
     private final Map<String, List<Long>> alerted = new HashMap<>();
 
     /**
-     * @param send sends one event and returns once the broker acknowledged it; throws when it cannot
+     * @param sources where the capsules' policies are read (the ledger)
+     * @param send    sends one event and returns once the broker acknowledged it; throws when it cannot
      */
-    public RetentionSweep(RetentionSchedules schedules, RetentionDecider decider, RetentionDelivery delivery,
-                          Consumer<StowageEvent> send, Clock clock) {
+    public RetentionSweep(RetentionSchedules schedules, RetentionSources sources, RetentionDecider decider,
+                          RetentionDelivery delivery, Consumer<StowageEvent> send, Clock clock) {
         this.schedules = schedules;
+        this.sources = sources;
         this.decider = decider;
         this.delivery = delivery;
         this.send = send;
@@ -69,17 +76,68 @@ public final class RetentionSweep {
                           List<Long> expired, List<String> refused, String decisionId, String detail) {
     }
 
-    /** @return one entry per readable schedule, in the schedules' order */
+    /**
+     * The standing policies a pass takes now.
+     *
+     * @param schedules every operator's readable schedule, then each capsule's policy of a run without one (a capsule
+     *                  policy with no rule is left out: it keeps everything), by experiment then run
+     * @param skipped   one {@code skipped} entry per capsule policy the rules refuse (that run is not swept), and one
+     *                  with experiment and run {@code "*"} when the ledger cannot list the capsules' policies (only the
+     *                  operators' schedules are then swept)
+     */
+    public record Standing(List<RetentionSchedule> schedules, List<RunPass> skipped) {
+    }
+
+    /** @return the standing policies now: the operators' schedules and the capsules' policies from the ledger */
+    public Standing standing() {
+        List<RetentionSchedule> out = new ArrayList<>(schedules.all());
+        java.util.Set<String> byOperator = new java.util.HashSet<>();
+        out.forEach(s -> byOperator.add(s.runName()));
+        List<RunPass> skipped = new ArrayList<>();
+        List<io.stowage.events.ledger.RunRetentionPolicy> capsules;
+        try {
+            capsules = sources.capsulePolicies();
+        } catch (IOException | RuntimeException e) {
+            capsules = List.of();
+            skipped.add(new RunPass("*", "*", "skipped", 0, 0, List.of(), List.of(), List.of(), null,
+                    "the capsules' retention policies cannot be read from the ledger (" + e.getMessage()
+                            + "): only operators' schedules are swept; nothing else deleted"));
+        }
+        for (io.stowage.events.ledger.RunRetentionPolicy p : capsules) {
+            RetentionSchedule schedule = RetentionSchedule.ofCapsule(p);
+            if (byOperator.contains(schedule.runName())) {
+                continue;
+            }
+            try {
+                if (!RetentionPolicies.of(p.policy()).hasRule()) {
+                    continue;
+                }
+            } catch (IllegalArgumentException e) {
+                skipped.add(skipped(schedule, 0, 0, List.of(), "the capsule's retention policy at step " + p.step()
+                        + " is refused (" + e.getMessage() + "); nothing deleted"));
+                continue;
+            }
+            out.add(schedule);
+        }
+        out.sort(java.util.Comparator.comparing(RetentionSchedule::experiment).thenComparing(RetentionSchedule::run));
+        return new Standing(List.copyOf(out), List.copyOf(skipped));
+    }
+
+    /**
+     * @return one entry per standing policy ({@link #standing()}), by experiment then run, after the entries of the
+     *         policies that could not be taken
+     */
     public synchronized List<RunPass> pass() {
-        List<RunPass> out = new ArrayList<>();
-        for (RetentionSchedule schedule : schedules.all()) {
+        Standing standing = standing();
+        List<RunPass> out = new ArrayList<>(standing.skipped());
+        for (RetentionSchedule schedule : standing.schedules()) {
             out.add(pass(schedule));
         }
         return out;
     }
 
     private RunPass pass(RetentionSchedule schedule) {
-        String who = "sweep (scheduled by " + schedule.scheduledBy() + ")";
+        String who = schedule.requestedBy();
         RetentionDecider.Signed signed;
         try {
             signed = decider.decide(schedule.experiment(), schedule.run(), RetentionPolicies.of(schedule.policy()), who);

@@ -39,6 +39,8 @@ final class FakeRetentionSources implements RetentionSources {
     final Set<String> undeletable = new TreeSet<>();
     Long latest;
     boolean ledgerDown;
+    /** What the ledger answers to GET /api/checkpoints/policies. */
+    final List<io.stowage.events.ledger.RunRetentionPolicy> capsules = new ArrayList<>();
 
     void add(long n, double loss) {
         steps.add(evidence(n, loss, VerifyResult.OK, false, null));
@@ -99,6 +101,14 @@ final class FakeRetentionSources implements RetentionSources {
             throw new IOException("connection refused");
         }
         return new RunCheckpoints(experiment, run, List.copyOf(steps));
+    }
+
+    @Override
+    public List<io.stowage.events.ledger.RunRetentionPolicy> capsulePolicies() throws IOException {
+        if (ledgerDown) {
+            throw new IOException("connection refused");
+        }
+        return List.copyOf(capsules);
     }
 
     @Override

@@ -52,7 +52,7 @@ class RetentionSweepTest {
         RetentionExecutor executor = new RetentionExecutor(sources, DecisionAuthenticator.of(Optional.of(KEY)),
                 FileRetentionJournal.open(state), FakeRetentionSources.CLOCK);
         RetentionDecider decider = new RetentionDecider(sources, new GateSignature(KEY), FakeRetentionSources.CLOCK);
-        return new RetentionSweep(from, decider, new RetentionDelivery(executor, sent::addAll), sent::add,
+        return new RetentionSweep(from, sources, decider, new RetentionDelivery(executor, sent::addAll), sent::add,
                 FakeRetentionSources.CLOCK);
     }
 
@@ -131,7 +131,7 @@ class RetentionSweepTest {
                 own.put(keepLast(keep, fraction));
                 RetentionExecutor executor = new RetentionExecutor(fresh, DecisionAuthenticator.of(Optional.of(KEY)),
                         FileRetentionJournal.open(dir), FakeRetentionSources.CLOCK);
-                RetentionSweep s = new RetentionSweep(own, new RetentionDecider(fresh, new GateSignature(KEY),
+                RetentionSweep s = new RetentionSweep(own, fresh, new RetentionDecider(fresh, new GateSignature(KEY),
                         FakeRetentionSources.CLOCK), new RetentionDelivery(executor, events -> { }), e -> { },
                         FakeRetentionSources.CLOCK);
 
@@ -181,12 +181,84 @@ class RetentionSweepTest {
     @Test
     void aLedgerThatCannotBeReadSkipsTheRunAndDeletesNothing() throws Exception {
         schedules.put(keepLast(1, 1.0));
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(1, null, null, null, null, null, null, false)));
         sources.ledgerDown = true;
+
+        List<RetentionSweep.RunPass> passes = sweep.pass();
+
+        assertThat(passes).extracting(RetentionSweep.RunPass::result).containsExactly("skipped", "skipped");
+        assertThat(passes.get(0).experiment()).isEqualTo("*");
+        assertThat(passes.get(0).detail()).contains("capsules' retention policies cannot be read").contains("connection refused");
+        assertThat(passes.get(1).run()).isEqualTo("r");
+        assertThat(passes.get(1).detail()).contains("connection refused").contains("nothing deleted");
+        assertThat(sources.deleted).isEmpty();
+        assertThat(sent).isEmpty();
+    }
+
+    private static io.stowage.events.ledger.RunRetentionPolicy capsule(long step, RetentionDecided.Policy policy) {
+        return new io.stowage.events.ledger.RunRetentionPolicy("e", "r", step, Instant.parse("2026-12-01T11:00:00Z"), policy);
+    }
+
+    @Test
+    void aRunWhoseCapsuleStatesAPolicyIsSweptWithoutAnOperatorAndWithTheDefaultCap() {
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(3, null, null, null, null, null, null, false)));
 
         RetentionSweep.RunPass pass = sweep.pass().get(0);
 
-        assertThat(pass.result()).isEqualTo("skipped");
-        assertThat(pass.detail()).contains("connection refused").contains("nothing deleted");
+        assertThat(pass.result()).isEqualTo("applied");
+        assertThat(pass.cap()).isEqualTo(2);
+        assertThat(pass.expired()).containsExactly(100L);
+        assertThat(sources.stored).noneMatch(k -> k.contains("/000000000100/")).hasSize(6);
+        assertThat(sent.get(0)).isInstanceOfSatisfying(RetentionDecided.class,
+                d -> assertThat(d.requestedBy()).isEqualTo("sweep (policy of the capsule at step 400)"));
+        assertThat(sweep.standing().schedules()).singleElement()
+                .satisfies(s -> {
+                    assertThat(s.source()).isEqualTo(RetentionSchedule.CAPSULE);
+                    assertThat(s.maxFraction()).isEqualTo(RetentionSchedule.DEFAULT_MAX_FRACTION);
+                });
+    }
+
+    @Test
+    void aCapsulePolicyOverTheDefaultCapIsHeldLikeAnOperators() {
+        // keep-last 1 would expire 3 of 4: over floor(0.5 x 4) = 2
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(1, null, null, null, null, null, null, null)));
+
+        RetentionSweep.RunPass pass = sweep.pass().get(0);
+
+        assertThat(pass.result()).isEqualTo("held");
+        assertThat(pass.wouldExpire()).containsExactly(100L, 200L, 300L);
+        assertThat(sources.deleted).isEmpty();
+        assertThat(sent).singleElement().isInstanceOf(ProviderAlert.class);
+    }
+
+    @Test
+    void anOperatorsScheduleOverridesTheCapsulesPolicy() throws Exception {
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(2, null, null, null, null, null, null, false)));
+        schedules.put(keepLast(4, 0.5));
+
+        List<RetentionSweep.RunPass> passes = sweep.pass();
+
+        assertThat(passes).singleElement().extracting(RetentionSweep.RunPass::result).isEqualTo("nothing");
+        assertThat(sweep.standing().schedules()).singleElement().extracting(RetentionSchedule::source)
+                .isEqualTo(RetentionSchedule.OPERATOR);
+        assertThat(sources.deleted).isEmpty();
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aCapsulePolicyTheRulesRefuseIsSkippedAndOneWithoutARuleIsNotAStandingPolicy() {
+        // keep-best without a metric: refused by the rules, so the run is not swept
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(null, 1, null, null, null, null, null, null)));
+        List<RetentionSweep.RunPass> refused = sweep.pass();
+        assertThat(refused).singleElement().satisfies(p -> {
+            assertThat(p.result()).isEqualTo("skipped");
+            assertThat(p.detail()).contains("capsule's retention policy at step 400 is refused").contains("metric");
+        });
+
+        sources.capsules.clear();
+        sources.capsules.add(capsule(400, new RetentionDecided.Policy(null, null, null, null, null, null, null, false)));
+        assertThat(sweep.pass()).isEmpty();
+        assertThat(sweep.standing().schedules()).isEmpty();
         assertThat(sources.deleted).isEmpty();
         assertThat(sent).isEmpty();
     }

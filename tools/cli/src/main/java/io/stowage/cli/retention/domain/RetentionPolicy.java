@@ -90,6 +90,14 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
         return keepLast != null || keepBest != null || keepEvery != null || keepInterval != null;
     }
 
+    /**
+     * @return true when at least one rule can expire a step: a count, number or window rule ({@link #hasCountRule()})
+     *         or a TTL for temporary steps. A policy without one keeps every step.
+     */
+    public boolean hasRule() {
+        return hasCountRule() || temporaryTtl != null;
+    }
+
     /** @return this policy with every non-null field of {@code override} replacing its own */
     public RetentionPolicy with(RetentionPolicy override) {
         return new RetentionPolicy(pick(override.keepLast, keepLast), pick(override.keepBest, keepBest),

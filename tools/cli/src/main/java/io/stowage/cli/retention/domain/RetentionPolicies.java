@@ -1,6 +1,5 @@
-package io.stowage.provideradapter.domain.retention;
+package io.stowage.cli.retention.domain;
 
-import io.stowage.cli.retention.domain.RetentionPolicy;
 import io.stowage.events.RetentionDecided;
 
 import java.util.Locale;
