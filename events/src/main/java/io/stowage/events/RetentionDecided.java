@@ -29,9 +29,17 @@ public record RetentionDecided(EventMeta meta, String experiment, String run, Po
      * @param mode         "min" or "max"; null with keep-best off
      * @param keepInterval an ISO-8601 duration, e.g. PT6H: one verified step per window of that length; null = off
      * @param temporaryTtl an ISO-8601 duration, e.g. P7D; null = off
+     * @param coldAfter    an ISO-8601 duration, e.g. P30D: older kept steps belong in {@code coldStorageClass}; null = off
+     * @param coldStorageClass an S3 storage class such as STANDARD_IA; null = STANDARD_IA when coldAfter is set
      */
     public record Policy(Integer keepLast, Integer keepBest, String metric, String mode, Integer keepEvery,
-                         String keepInterval, String temporaryTtl, Boolean tagsPin) {
+                         String keepInterval, String temporaryTtl, Boolean tagsPin, String coldAfter,
+                         String coldStorageClass) {
+        /** A policy without storage classes (the shape before they existed). */
+        public Policy(Integer keepLast, Integer keepBest, String metric, String mode, Integer keepEvery,
+                      String keepInterval, String temporaryTtl, Boolean tagsPin) {
+            this(keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl, tagsPin, null, null);
+        }
     }
 
     /** One step to expire and the objects (per store) it holds in the ledger. */

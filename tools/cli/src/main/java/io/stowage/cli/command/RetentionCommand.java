@@ -72,6 +72,13 @@ public final class RetentionCommand {
         Duration temporaryTtl;
         @Option(names = "--no-tag-pins", description = "Do not count the tag 'best' and key checkpoints as pins.")
         boolean noTagPins;
+        @Option(names = "--cold-after", paramLabel = "DURATION", description = "Kept steps older than this that no resume"
+                + " is likely to read (not latest, newest verified, leased or unverified) belong in --cold-class: the plan"
+                + " lists them (e.g. 30d or P30D). Nothing moves objects yet.")
+        Duration coldAfter;
+        @Option(names = "--cold-class", paramLabel = "CLASS", description = "The cheaper S3 storage class for --cold-after"
+                + " (default STANDARD_IA: S3 Standard-IA, R2 Infrequent Access).")
+        String coldClass;
 
         /** @return the capsule's policy overridden by every option given */
         RetentionPolicy policy() {
@@ -79,8 +86,13 @@ public final class RetentionCommand {
             NameArguments.require("--run", run);
             RetentionPolicy base = capsule == null ? RetentionPolicy.NONE : CapsuleRetention.read(existing(capsule));
             try {
-                return base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode), keepEvery,
-                        keepInterval, temporaryTtl, noTagPins ? Boolean.FALSE : null));
+                RetentionPolicy policy = base.with(new RetentionPolicy(keepLast, keepBest, metric, CapsuleRetention.mode(mode),
+                        keepEvery, keepInterval, temporaryTtl, noTagPins ? Boolean.FALSE : null, coldAfter, coldClass));
+                if (policy.coldStorageClass() != null && policy.coldAfter() == null) {
+                    throw new CliException(CliException.USAGE, "retention policy: a cold storage class needs --cold-after"
+                            + " (or the capsule's coldAfter)");
+                }
+                return policy;
             } catch (IllegalArgumentException | DateTimeParseException e) {
                 throw new CliException(CliException.USAGE, "retention policy: " + e.getMessage());
             }
@@ -468,8 +480,15 @@ public final class RetentionCommand {
         for (RetentionPlan.Step s : plan.steps()) {
             long objects = s.stores().values().stream().mapToLong(o -> o.keys().size()).sum();
             long bytes = s.stores().values().stream().mapToLong(RetentionPlan.StoreObjects::bytes).sum();
-            System.out.printf("%-12d %-7s %-9s %8d %14d  %s%n", s.step(), s.decision(), s.verified() ? "yes" : "no",
-                    objects, bytes, String.join(", ", keptBy(s)));
+            System.out.printf("%-12d %-7s %-9s %8d %14d  %s%s%n", s.step(), s.decision(), s.verified() ? "yes" : "no",
+                    objects, bytes, String.join(", ", keptBy(s)), s.coldClass() == null ? "" : "; belongs in " + s.coldClass());
+        }
+        List<RetentionPlan.Step> cold = plan.cold();
+        if (!cold.isEmpty()) {
+            System.out.printf("%d kept step(s) older than %s belong in %s (%d bytes in all stores): listed only, nothing"
+                            + " moves objects between storage classes yet (docs/retention.md \"Storage classes\")%n",
+                    cold.size(), plan.policy().get("coldAfter"), cold.get(0).coldClass(), cold.stream()
+                            .flatMap(s -> s.stores().values().stream()).mapToLong(RetentionPlan.StoreObjects::bytes).sum());
         }
         plan.freed().forEach((store, o) -> System.out.printf("frees in %s: %d objects, %d bytes%n", store, o.keys().size(), o.bytes()));
         System.out.printf("%d of %d steps expire; monthly cost freed (primary store): %s%n", plan.expired().size(),

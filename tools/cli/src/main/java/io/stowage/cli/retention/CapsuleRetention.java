@@ -22,7 +22,7 @@ public final class CapsuleRetention {
     /** The capsule's file name in the run directory (the directory that holds the step directories). */
     public static final String CAPSULE_FILE = "experiment.json";
     private static final Set<String> FIELDS = Set.of("keepLast", "keepBest", "metric", "mode", "keepEvery",
-            "keepInterval", "temporaryTtl", "tagsPin");
+            "keepInterval", "temporaryTtl", "tagsPin", "coldAfter", "coldStorageClass");
 
     private CapsuleRetention() {
     }
@@ -62,7 +62,8 @@ public final class CapsuleRetention {
             return new RetentionPolicy(count(file, node, "keepLast"), count(file, node, "keepBest"),
                     text(file, node, "metric"), mode(text(file, node, "mode")), count(file, node, "keepEvery"),
                     RetentionPolicy.isoDuration("keepInterval", text(file, node, "keepInterval")),
-                    RetentionPolicy.isoDuration("temporaryTtl", text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"));
+                    RetentionPolicy.isoDuration("temporaryTtl", text(file, node, "temporaryTtl")), bool(file, node, "tagsPin"),
+                    RetentionPolicy.isoDuration("coldAfter", text(file, node, "coldAfter")), text(file, node, "coldStorageClass"));
         } catch (IllegalArgumentException e) {
             throw new CliException(CliException.USAGE, file + ": retention: " + e.getMessage(), e);
         }

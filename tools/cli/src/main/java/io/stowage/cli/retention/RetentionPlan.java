@@ -29,11 +29,20 @@ public record RetentionPlan(String experiment, String run, Map<String, Object> p
      * @param stores     per store: the step's object keys and bytes
      * @param promotedTo the model revisions promoted from the step ({@code model/<model>/<revision>}); kept by
      *                   {@code promoted} while not empty
+     * @param coldClass  for a kept step the policy's {@code coldAfter} puts in a cheaper storage class, that class
+     *                   (e.g. STANDARD_IA); null otherwise. Reported only: nothing moves objects
      */
     public record Step(long step, String decision, List<String> keptBy, boolean verified, Map<String, Double> metrics,
-                       List<String> tags, boolean pinned, Map<String, StoreObjects> stores, List<String> promotedTo) {
+                       List<String> tags, boolean pinned, Map<String, StoreObjects> stores, List<String> promotedTo,
+                       String coldClass) {
         public Step {
             promotedTo = promotedTo == null ? List.of() : List.copyOf(promotedTo);
+        }
+
+        /** A step that stays in its storage class. */
+        public Step(long step, String decision, List<String> keptBy, boolean verified, Map<String, Double> metrics,
+                    List<String> tags, boolean pinned, Map<String, StoreObjects> stores, List<String> promotedTo) {
+            this(step, decision, keptBy, verified, metrics, tags, pinned, stores, promotedTo, null);
         }
 
         /** A step no model revision names. */
@@ -55,6 +64,11 @@ public record RetentionPlan(String experiment, String run, Map<String, Object> p
     /** @return this plan with the monthly cost freed filled in */
     public RetentionPlan withMonthlyUsdFreed(BigDecimal usd) {
         return new RetentionPlan(experiment, run, policy, latestStep, evaluatedAt, steps, freed, usd);
+    }
+
+    /** @return the kept steps the policy puts in a cheaper storage class, ascending */
+    public List<Step> cold() {
+        return steps.stream().filter(s -> s.coldClass() != null).toList();
     }
 
     /** @return the expired steps, ascending */

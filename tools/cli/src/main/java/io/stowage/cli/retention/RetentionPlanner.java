@@ -50,11 +50,28 @@ public final class RetentionPlanner {
             }
             steps.add(new RetentionPlan.Step(s.step(), d.expired() ? "expire" : "keep",
                     d.reasons().stream().map(KeepReason::label).toList(), facts.get(i).verified(), s.metrics(), s.tags(),
-                    s.pinned(), stores, s.promotedTo()));
+                    s.pinned(), stores, s.promotedTo(), cold(policy, d, s.publishedAt(), now)));
         }
         Map<String, RetentionPlan.StoreObjects> freed = new TreeMap<>();
         freedKeys.forEach((store, keys) -> freed.put(store, new RetentionPlan.StoreObjects(List.copyOf(keys), freedBytes.get(store))));
         return new RetentionPlan(run.experiment(), run.run(), describe(policy), latestStep, now, steps, freed, null);
+    }
+
+    // reasons that mean a resume may read the step soon: such a step stays in the standard class whatever its age
+    private static final java.util.Set<KeepReason> ACTIVE = java.util.EnumSet.of(KeepReason.LATEST,
+            KeepReason.NEWEST_VERIFIED, KeepReason.LEASED, KeepReason.UNVERIFIED, KeepReason.REPLACEMENT_UNVERIFIED);
+
+    /**
+     * @return the policy's cheaper storage class for a kept step published at least {@code coldAfter} before
+     *         {@code now} and kept by no {@link #ACTIVE} reason; null for an expired, active, younger or undated step
+     */
+    static String cold(RetentionPolicy policy, StepDecision d, Instant publishedAt, Instant now) {
+        if (policy.coldAfter() == null || d.expired() || publishedAt == null
+                || publishedAt.plus(policy.coldAfter()).isAfter(now)
+                || d.reasons().stream().anyMatch(ACTIVE::contains)) {
+            return null;
+        }
+        return policy.coldClass();
     }
 
     private static Map<String, RetentionPlan.StoreObjects> stores(List<ObjectEvidence> objects) {
@@ -77,6 +94,8 @@ public final class RetentionPlanner {
         put(out, "keepInterval", p.keepInterval() == null ? null : p.keepInterval().toString());
         put(out, "temporaryTtl", p.temporaryTtl() == null ? null : p.temporaryTtl().toString());
         out.put("tagsPin", p.tagsArePins());
+        put(out, "coldAfter", p.coldAfter() == null ? null : p.coldAfter().toString());
+        put(out, "coldStorageClass", p.coldClass());
         return out;
     }
 

@@ -26,6 +26,7 @@ class CommandLineEdgesTest {
         List<List<String>> commands = List.of(
                 List.of("retention", "plan", "--experiment", "e", "--run", "r", "--temporary-ttl", "7days"),
                 List.of("retention", "apply", "--experiment", "e", "--run", "r", "--temporary-ttl", "7days"),
+                List.of("retention", "plan", "--experiment", "e", "--run", "r", "--cold-after", "7days"),
                 List.of("status", "--period", "7days"),
                 List.of("volume", "create", "--size", "1GB", "--ttl", "7days"),
                 List.of("volume", "destroy", "vol-1", "--wait", "7days"),

@@ -449,6 +449,26 @@ class RetentionApplyEndToEndTest {
         Result after = cli("retention", "sweep", "--json");
         assertThat(EventCodec.mapper().readTree(after.out()).path("runs").findValuesAsText("run")).doesNotContain("run5");
         assertThat(present(rest)).containsExactlyElementsOf(rest);
+
+        // storage classes are planned, not applied: the old kept steps are listed, the latest and newest stay
+        Result cold = cli("retention", "plan", "--experiment", "e2e", "--run", "run5", "--keep-last", "4",
+                "--cold-after", "1s", "--json");
+        assertThat(cold.exit()).as(cold.err()).isZero();
+        List<String> coldSteps = new ArrayList<>();
+        EventCodec.mapper().readTree(cold.out()).path("steps").forEach(s -> {
+            if (s.path("coldClass").asText().equals("STANDARD_IA")) {
+                coldSteps.add(s.path("step").asText());
+                assertThat(s.path("keptBy").toString()).doesNotContain("latest").doesNotContain("newest-verified");
+            }
+        });
+        // 400 too once 500 is verified (the publish does not wait for the full re-read)
+        assertThat(coldSteps).as(cold.out()).contains("200", "300").doesNotContain("500");
+        Result coldText = cli("retention", "plan", "--experiment", "e2e", "--run", "run5", "--keep-last", "4",
+                "--cold-after", "1s");
+        assertThat(coldText.out()).containsPattern("[23] kept step\\(s\\) older than PT1S belong in STANDARD_IA")
+                .contains("nothing moves objects between storage classes yet");
+        assertThat(cli("retention", "plan", "--experiment", "e2e", "--run", "run5", "--cold-class", "STANDARD_IA").exit())
+                .isEqualTo(CliException.USAGE);
     }
 
     /** @return the runs `retention schedules --json` lists with that source, in its order */

@@ -44,6 +44,12 @@ class CapsuleRetentionTest {
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"PT0S\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
                 .hasMessageContaining("keepInterval must be at least 1 second");
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"coldAfter\":\"P30D\",\"coldStorageClass\":\"ia\"}}");
+        assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
+                .hasMessageContaining("coldStorageClass must be an S3 storage class");
+        Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepLast\":2,\"coldAfter\":\"P30D\"}}");
+        assertThat(CapsuleRetention.read(run).coldClass()).isEqualTo("STANDARD_IA");
+        assertThat(CapsuleRetention.read(run).coldAfter()).isEqualTo(Duration.ofDays(30));
         Files.writeString(run.resolve("experiment.json"), "{\"retention\":{\"keepInterval\":\"6h\"}}");
         assertThatThrownBy(() -> CapsuleRetention.read(run)).isInstanceOf(CliException.class)
                 .hasMessageContaining("retention: keepInterval '6h' is not an ISO-8601 duration (e.g. \"PT6H\"");

@@ -51,6 +51,44 @@ class RetentionPlannerTest {
     }
 
     @Test
+    void oldKeptStepsThatNoResumeReadsBelongInTheColdClassAndNoOtherStepDoes() {
+        java.util.function.BiFunction<Long, Long, CheckpointStepEvidence> aged = (n, days) -> {
+            CheckpointStepEvidence s = step(n, false, List.of(object("primary", n, n, VerifyResult.OK, VerifyResult.OK)), 1);
+            return new CheckpointStepEvidence(n, s.asset(), 1, n, s.metrics(), List.of(), NOW.minus(java.time.Duration.ofDays(days)),
+                    false, null, null, 0, List.of(), n == 300 ? NOW.plusSeconds(3600) : null);
+        };
+        // 100: 40 days old, expired by keep-last; 200: 40 days, kept by keep-every; 300: 40 days, kept by keep-every and
+        // leased; 400: 10 days, kept by keep-every; 500: 40 days, the latest and newest verified
+        List<CheckpointStepEvidence> steps = List.of(aged.apply(100L, 40L), aged.apply(200L, 40L), aged.apply(300L, 40L),
+                aged.apply(400L, 10L), aged.apply(500L, 40L));
+        RetentionPolicy policy = new RetentionPolicy(1, null, null, null, 200, null, null, false,
+                java.time.Duration.ofDays(30), null);
+
+        RetentionPlan plan = RetentionPlanner.plan(new RunCheckpoints("e", "r", steps), policy, 500L, NOW);
+
+        assertThat(plan.expired()).extracting(RetentionPlan.Step::step).containsExactly(100L);
+        assertThat(plan.cold()).extracting(RetentionPlan.Step::step).as("old, kept and not read by a resume").containsExactly(200L);
+        assertThat(plan.cold().get(0).coldClass()).isEqualTo(RetentionPolicy.DEFAULT_COLD_CLASS);
+        assertThat(plan.policy()).containsEntry("coldAfter", "PT720H").containsEntry("coldStorageClass", "STANDARD_IA");
+        RetentionPlan none = RetentionPlanner.plan(new RunCheckpoints("e", "r", steps), new RetentionPolicy(1, null, null,
+                null, 200, null, null, false), 500L, NOW);
+        assertThat(none.cold()).isEmpty();
+        assertThat(none.policy()).doesNotContainKeys("coldAfter", "coldStorageClass");
+    }
+
+    @Test
+    void aColdClassMustBeANonStandardS3ClassAndTheCapsuleNamesIt() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, null, null,
+                null, java.time.Duration.ofDays(1), "standard_ia")).hasMessageContaining("coldStorageClass");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, null, null,
+                null, java.time.Duration.ofDays(1), "STANDARD")).hasMessageContaining("not STANDARD");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RetentionPolicy(null, null, null, null, null, null, null,
+                null, java.time.Duration.ZERO, null)).hasMessageContaining("coldAfter");
+        assertThat(new RetentionPolicy(null, null, null, null, null, null, null, null, java.time.Duration.ofDays(1),
+                "GLACIER_IR").coldClass()).isEqualTo("GLACIER_IR");
+    }
+
+    @Test
     void aStepWithABadOrMissingVerificationIsUnverifiedAndKept() {
         CheckpointStepEvidence noFullRead = step(100, false, List.of(object("primary", 100, 10, VerifyResult.OK, null)), 1);
         CheckpointStepEvidence badHead = step(200, false, List.of(object("primary", 200, 10, VerifyResult.MISMATCH, VerifyResult.OK)), 1);

@@ -218,6 +218,12 @@ public final class RetentionSweep {
         if (Boolean.FALSE.equals(p.tagsPin())) {
             out.append(" --no-tag-pins");
         }
+        if (p.coldAfter() != null) {
+            out.append(" --cold-after ").append(p.coldAfter());
+        }
+        if (p.coldAfter() != null && p.coldStorageClass() != null) {
+            out.append(" --cold-class ").append(p.coldStorageClass());
+        }
         return out.toString();
     }
 

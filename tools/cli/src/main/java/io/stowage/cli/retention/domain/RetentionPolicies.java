@@ -28,7 +28,8 @@ public final class RetentionPolicies {
         };
         return new RetentionPolicy(p.keepLast(), p.keepBest(), p.metric(), mode, p.keepEvery(),
                 RetentionPolicy.isoDuration("keepInterval", p.keepInterval()),
-                RetentionPolicy.isoDuration("temporaryTtl", p.temporaryTtl()), p.tagsPin());
+                RetentionPolicy.isoDuration("temporaryTtl", p.temporaryTtl()), p.tagsPin(),
+                RetentionPolicy.isoDuration("coldAfter", p.coldAfter()), p.coldStorageClass());
     }
 
     /** @return the event shape of {@code p} */
@@ -36,6 +37,7 @@ public final class RetentionPolicies {
         return new RetentionDecided.Policy(p.keepLast(), p.keepBest(), p.metric(),
                 p.mode() == null ? null : p.mode().name().toLowerCase(Locale.ROOT), p.keepEvery(),
                 p.keepInterval() == null ? null : p.keepInterval().toString(),
-                p.temporaryTtl() == null ? null : p.temporaryTtl().toString(), p.tagsPin());
+                p.temporaryTtl() == null ? null : p.temporaryTtl().toString(), p.tagsPin(),
+                p.coldAfter() == null ? null : p.coldAfter().toString(), p.coldStorageClass());
     }
 }

@@ -20,9 +20,19 @@ import java.time.Duration;
  *                     null = temporary steps are treated like any other
  * @param tagsPin      the tag {@value #BEST_TAG} and key checkpoints count as pins; true unless the policy says
  *                     otherwise (null = true)
+ * @param coldAfter    a kept step older than this (publish time) that no resume is likely to read (not the latest,
+ *                     the newest verified, a leased, an unverified step or one whose replacement is unverified) belongs
+ *                     in the cheaper storage class {@code coldStorageClass}; null = off. The plan reports it; nothing
+ *                     moves objects yet (docs/retention.md "Storage classes")
+ * @param coldStorageClass the S3 storage class those steps belong in, e.g. {@value #DEFAULT_COLD_CLASS} (S3
+ *                     Standard-IA, Cloudflare R2 Infrequent Access); upper-case letters and '_', not {@code STANDARD};
+ *                     null = {@value #DEFAULT_COLD_CLASS} when {@code coldAfter} is set
  */
 public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric, Mode mode, Integer keepEvery,
-                              Duration keepInterval, Duration temporaryTtl, Boolean tagsPin) {
+                              Duration keepInterval, Duration temporaryTtl, Boolean tagsPin, Duration coldAfter,
+                              String coldStorageClass) {
+    /** The cheaper storage class when a policy names none: S3 Standard-IA, R2 Infrequent Access. */
+    public static final String DEFAULT_COLD_CLASS = "STANDARD_IA";
     /** The tag that marks a step as temporary (its TTL applies). */
     public static final String TEMPORARY_TAG = "temporary";
     /** The tag that marks a step as the best; a pin unless {@code tagsPin} is false. */
@@ -32,7 +42,8 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
     public enum Mode { MIN, MAX }
 
     /** A policy with no rule: it keeps every step. */
-    public static final RetentionPolicy NONE = new RetentionPolicy(null, null, null, null, null, null, null, null);
+    public static final RetentionPolicy NONE = new RetentionPolicy(null, null, null, null, null, null, null, null, null,
+            null);
 
     /**
      * @throws IllegalArgumentException for a count below 1, keep-best without a metric or a mode, an interval under 1 s
@@ -50,6 +61,22 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
             throw new IllegalArgumentException("keepInterval must be at least 1 second, not " + keepInterval);
         }
         positive("temporaryTtl", temporaryTtl);
+        positive("coldAfter", coldAfter);
+        if (coldStorageClass != null && (!coldStorageClass.matches("[A-Z][A-Z_]{0,63}") || coldStorageClass.equals("STANDARD"))) {
+            throw new IllegalArgumentException("coldStorageClass must be an S3 storage class such as STANDARD_IA (upper-case,"
+                    + " not STANDARD), not '" + coldStorageClass + "'");
+        }
+    }
+
+    /** A policy without storage classes (coldAfter and coldStorageClass null). */
+    public RetentionPolicy(Integer keepLast, Integer keepBest, String metric, Mode mode, Integer keepEvery,
+                           Duration keepInterval, Duration temporaryTtl, Boolean tagsPin) {
+        this(keepLast, keepBest, metric, mode, keepEvery, keepInterval, temporaryTtl, tagsPin, null, null);
+    }
+
+    /** @return the storage class old kept steps belong in; null when {@code coldAfter} is off */
+    public String coldClass() {
+        return coldAfter == null ? null : coldStorageClass != null ? coldStorageClass : DEFAULT_COLD_CLASS;
     }
 
     /**
@@ -102,7 +129,8 @@ public record RetentionPolicy(Integer keepLast, Integer keepBest, String metric,
     public RetentionPolicy with(RetentionPolicy override) {
         return new RetentionPolicy(pick(override.keepLast, keepLast), pick(override.keepBest, keepBest),
                 pick(override.metric, metric), pick(override.mode, mode), pick(override.keepEvery, keepEvery),
-                pick(override.keepInterval, keepInterval), pick(override.temporaryTtl, temporaryTtl), pick(override.tagsPin, tagsPin));
+                pick(override.keepInterval, keepInterval), pick(override.temporaryTtl, temporaryTtl), pick(override.tagsPin, tagsPin),
+                pick(override.coldAfter, coldAfter), pick(override.coldStorageClass, coldStorageClass));
     }
 
     private static <T> T pick(T preferred, T fallback) {
