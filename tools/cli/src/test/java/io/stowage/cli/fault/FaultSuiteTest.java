@@ -165,6 +165,24 @@ class FaultSuiteTest {
     }
 
     @Test
+    void gatekeeperKilledAfterItSentTheDecisionOnACheckpointStep() throws Exception {
+        survivesCheckpoint("kill-gatekeeper-checkpoint", 3, 12_000, null, name -> {
+            await("gatekeeper", "sending gate\\.passed event \\S+ asset release/");
+            harness.killAndAwaitRestart("gatekeeper");
+        });
+    }
+
+    @Test
+    void providerAdapterKilledMidDeleteOfACheckpointStep() throws Exception {
+        // the step directory of a key checkpoint (a copy in each store), 60 files: killed once DELETING is journaled
+        survivesCheckpoint("kill-provider-adapter-checkpoint", 60, 8_000, null, name -> {
+            await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/"
+                    + Pattern.quote(name + "/step-100") + " aside");
+            harness.killAndAwaitRestart("provider-adapter");
+        });
+    }
+
+    @Test
     void providerAdapterKilledWhileRetentionDeletes() throws Exception {
         String name = "kill-provider-adapter-expiring";
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
@@ -417,6 +435,21 @@ class FaultSuiteTest {
     void aKeyCheckpointsReplicaCopyWithAFlippedByteIsDenied() throws Exception {
         // the primary copies are all good: only the second copy, the one kept for when the primary fails, is damaged
         corruptedCheckpoint("corrupt-replica-flip", "replica", Damage.FLIP, "FULL_READ MISMATCH");
+    }
+
+    @Test
+    void aTruncatedCheckpointFileIsDenied() throws Exception {
+        corruptedCheckpoint("corrupt-checkpoint-truncate", "primary", Damage.TRUNCATE, "HEAD MISMATCH");
+    }
+
+    @Test
+    void aDeletedCheckpointFileIsDenied() throws Exception {
+        corruptedCheckpoint("corrupt-checkpoint-delete", "primary", Damage.DELETE, "HEAD MISSING");
+    }
+
+    @Test
+    void aTruncatedReplicaCopyIsDenied() throws Exception {
+        corruptedCheckpoint("corrupt-replica-truncate", "replica", Damage.TRUNCATE, "HEAD MISMATCH");
     }
 
     @Test
