@@ -72,12 +72,14 @@ public class RetentionResource {
         this.sweepInterval = config.retentionSweepInterval();
     }
 
+    // strict: a policy field this service does not know (a newer CLI's rule) must refuse the apply or the schedule, not
+    // be dropped, since dropping a keep rule expires more than the plan the operator read
+    private static final ObjectMapper STRICT = EventCodec.mapper().copy()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
     /** The body of a schedule: the run, its standing policy and the per-pass cap (null: {@link RetentionSchedule#DEFAULT_MAX_FRACTION}). */
     public record ScheduleBody(String experiment, String run, RetentionDecided.Policy policy, Double maxFraction) {
     }
-
-    private static final ObjectMapper STRICT_SCHEDULE = EventCodec.mapper().copy()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * @return 200 with {@code {"sweepInterval":"PT1H","schedules":[{experiment, run, policy, maxFraction, scheduledBy,
@@ -108,8 +110,8 @@ public class RetentionResource {
     /**
      * Sets (or replaces) a run's standing policy, after evaluating it now: the answer says what the next pass would do.
      *
-     * @return 200 with {@code {"schedule":{…},"next":{result "nothing"|"applied"|"held", storedSteps, cap,
-     *         wouldExpire}}} ({@code next}: "nothing", "apply" or "hold", the evaluation now; nothing sent or deleted); 400 for a bad body, a policy
+     * @return 200 with {@code {"schedule":{…},"next":{result, storedSteps, cap, wouldExpire},"sweepInterval"}}
+     *         ({@code next.result}: "nothing", "apply" or "hold", the evaluation now; nothing sent or deleted); 400 for a bad body, a policy
      *         without a keep rule or a cap outside (0, 1]; 404 when the ledger knows no step of the run; 503 when retention
      *         is off or the ledger cannot be read (nothing recorded)
      */
@@ -123,7 +125,7 @@ public class RetentionResource {
         }
         ScheduleBody body;
         try {
-            body = raw == null || raw.length == 0 ? null : STRICT_SCHEDULE.readValue(raw, ScheduleBody.class);
+            body = raw == null || raw.length == 0 ? null : STRICT.readValue(raw, ScheduleBody.class);
         } catch (UnrecognizedPropertyException e) {
             return Errors.of(400, "retention schedule: unknown field '" + e.getPropertyName() + "'; nothing recorded");
         } catch (IOException e) {
@@ -134,8 +136,13 @@ public class RetentionResource {
             return Errors.of(400, "experiment, run and policy are required");
         }
         RetentionDecided.Policy p = body.policy();
-        if (p.keepLast() == null && p.keepBest() == null && p.keepEvery() == null && p.keepInterval() == null
-                && p.temporaryTtl() == null) {
+        io.stowage.cli.retention.domain.RetentionPolicy rules;
+        try {
+            rules = RetentionPolicies.of(p);
+        } catch (IllegalArgumentException e) {
+            return Errors.of(400, "retention: " + e.getMessage() + "; nothing recorded");
+        }
+        if (!rules.hasRule()) {
             return Errors.of(400, "the policy has no rule (keepLast, keepBest, keepEvery, keepInterval or temporaryTtl):"
                     + " it would keep everything; nothing recorded");
         }
@@ -145,7 +152,7 @@ public class RetentionResource {
         }
         io.stowage.cli.retention.RetentionPlan plan;
         try {
-            plan = retention.decider().plan(body.experiment(), body.run(), RetentionPolicies.of(p));
+            plan = retention.decider().plan(body.experiment(), body.run(), rules);
         } catch (IllegalArgumentException | InvalidEventException e) {
             return Errors.of(400, "retention: " + e.getMessage());
         } catch (IOException e) {
@@ -193,7 +200,7 @@ public class RetentionResource {
         }
         RunBody body;
         try {
-            body = raw == null || raw.length == 0 ? null : STRICT_SCHEDULE.readValue(raw, RunBody.class);
+            body = raw == null || raw.length == 0 ? null : STRICT.readValue(raw, RunBody.class);
         } catch (IOException e) {
             return Errors.of(400, "not a {experiment, run} body: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
@@ -243,11 +250,6 @@ public class RetentionResource {
             this(experiment, run, policy, null);
         }
     }
-
-    // strict: a policy field this service does not know (a newer CLI's rule) must refuse the apply, not be dropped,
-    // since dropping a keep rule expires more than the plan the operator read
-    private static final ObjectMapper STRICT = EventCodec.mapper().copy()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * @param raw the request body, JSON

@@ -60,10 +60,13 @@ public final class LedgerSteps {
         if (steps.isEmpty()) {
             return "the ledger knows no run " + name() + " (no checkpoint step of it was published)";
         }
-        return "the ledger knows no step " + step + " of " + name() + " (its steps: " + listed() + ")";
+        List<CheckpointStepEvidence> stored = steps.stream().filter(s -> s.expiredEventId() == null).toList();
+        long expired = steps.size() - stored.size();
+        return "the ledger knows no step " + step + " of " + name() + " (its stored steps: "
+                + (stored.isEmpty() ? "none" : listed(stored)) + (expired > 0 ? "; " + expired + " expired by retention" : "") + ")";
     }
 
-    private String listed() {
+    private static String listed(List<CheckpointStepEvidence> steps) {
         if (steps.size() <= 10) {
             return steps.stream().map(s -> Long.toString(s.step())).collect(Collectors.joining(", "));
         }

@@ -27,12 +27,21 @@ class LedgerStepsTest {
     }
 
     @Test
+    void stepsRetentionExpiredAreCountedNotListedAsStored() {
+        assertThat(catchThrowableOfType(CliException.class, () -> run(step(50, "ev-50"), step(100, null))
+                .require(75, "nothing pinned")).getMessage())
+                .isEqualTo("the ledger knows no step 75 of e2e/run1 (its stored steps: 100; 1 expired by retention): nothing pinned");
+        assertThat(catchThrowableOfType(CliException.class, () -> run(step(50, "ev-50")).require(75, "nothing pinned"))
+                .getMessage()).contains("(its stored steps: none; 1 expired by retention)");
+    }
+
+    @Test
     void aStepTheLedgerDoesNotKnowIsRefusedNamingTheStepsItKnows() {
         CliException e = catchThrowableOfType(CliException.class,
                 () -> run(step(100, null), step(200, null)).require(999, "nothing pinned"));
 
         assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
-        assertThat(e.getMessage()).isEqualTo("the ledger knows no step 999 of e2e/run1 (its steps: 100, 200): nothing pinned");
+        assertThat(e.getMessage()).isEqualTo("the ledger knows no step 999 of e2e/run1 (its stored steps: 100, 200): nothing pinned");
     }
 
     @Test
@@ -50,7 +59,7 @@ class LedgerStepsTest {
                 LongStream.rangeClosed(1, 12).mapToObj(n -> step(n * 100, null)).toList()));
 
         assertThat(catchThrowableOfType(CliException.class, () -> many.require(50, "nothing pinned")).getMessage())
-                .isEqualTo("the ledger knows no step 50 of e2e/run1 (its steps: 100 to 1200, 12 in all): nothing pinned");
+                .isEqualTo("the ledger knows no step 50 of e2e/run1 (its stored steps: 100 to 1200, 12 in all): nothing pinned");
     }
 
     @Test
@@ -67,6 +76,6 @@ class LedgerStepsTest {
     @Test
     void aStepTheLedgerHoldsAsStoredHasNoReasonFromTheLedger() {
         assertThat(run(step(50, null)).whyNotStored(50)).isEmpty();
-        assertThat(run(step(50, null)).whyNotStored(60)).contains("the ledger knows no step 60 of e2e/run1 (its steps: 50)");
+        assertThat(run(step(50, null)).whyNotStored(60)).contains("the ledger knows no step 60 of e2e/run1 (its stored steps: 50)");
     }
 }

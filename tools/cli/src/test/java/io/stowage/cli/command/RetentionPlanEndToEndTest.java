@@ -164,7 +164,7 @@ class RetentionPlanEndToEndTest {
         Result unknownRun = cli("checkpoint", "unpin", "--experiment", "e2e", "--run", "nosuch", "--step", "100");
 
         assertThat(unknownStep.exit()).isEqualTo(CliException.FAILED);
-        assertThat(unknownStep.err()).isEqualTo("stowage: the ledger knows no step 999 of e2e/run1 (its steps: 100, 200,"
+        assertThat(unknownStep.err()).isEqualTo("stowage: the ledger knows no step 999 of e2e/run1 (its stored steps: 100, 200,"
                 + " 300, 400): nothing pinned\n");
         assertThat(unknownRun.exit()).isEqualTo(CliException.FAILED);
         assertThat(unknownRun.err()).isEqualTo("stowage: the ledger knows no run e2e/nosuch (no checkpoint step of it was"
