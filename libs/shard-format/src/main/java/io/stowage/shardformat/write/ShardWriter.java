@@ -62,12 +62,15 @@ public final class ShardWriter {
             PaxHeaderNormaliser normaliser = new PaxHeaderNormaliser(
                     new BufferedOutputStream(new ZstdOutputStream(shard, ZSTD_LEVEL), COPY_BUFFER));
             List<MemberEntry> entries = new ArrayList<>(plan.members().size());
+            // one copy buffer per shard: a 1 MiB array is a humongous object for G1 at a small heap, and one per
+            // member made the collector run about once per member (a profile: 92 % of the bytes allocated)
+            byte[] buffer = new byte[COPY_BUFFER];
             try (TarArchiveOutputStream tar = openTar(normaliser)) {
                 for (Member member : plan.members()) {
                     requireLegalName(member);
                     normaliser.nextRecordIsHeader();
                     tar.putArchiveEntry(entryFor(member));
-                    entries.add(new MemberEntry(member.path(), member.bytes(), copy(member, tar)));
+                    entries.add(new MemberEntry(member.path(), member.bytes(), copy(member, tar, buffer)));
                     tar.closeArchiveEntry();
                 }
                 tar.finish();
@@ -112,9 +115,8 @@ public final class ShardWriter {
      * scanned size, then compares size and mtime with the scan's: a writer that touched the file
      * meanwhile leaves at least one of them different.
      */
-    private static String copy(Member member, OutputStream tar) throws IOException {
+    private static String copy(Member member, OutputStream tar, byte[] buffer) throws IOException {
         MessageDigest digest = Sha256.newDigest();
-        byte[] buffer = new byte[COPY_BUFFER];
         long remaining = member.bytes();
         try (InputStream in = Files.newInputStream(member.file(), LinkOption.NOFOLLOW_LINKS)) {
             int read;
