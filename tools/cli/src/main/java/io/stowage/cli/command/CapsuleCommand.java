@@ -72,6 +72,7 @@ public final class CapsuleCommand implements Runnable {
             if (file != null) {
                 JsonNode tree = read(file);
                 CapsuleLint.check(tree).forEach(p -> problems.add(entry("capsule", p)));
+                retentionProblem(file).ifPresent(p -> problems.add(entry("capsule", p)));
                 ledgerNote = checkLedger(tree, problems);
             }
             int mountCount = 0;
@@ -82,6 +83,19 @@ public final class CapsuleCommand implements Runnable {
             }
             print(file, problems, ledgerNote, mountCount);
             return problems.isEmpty() ? 0 : CliException.USAGE;
+        }
+
+        // the retention policy as checkpoint publish reads it: a problem here means the run gets no sweep policy
+        private static java.util.Optional<LintProblem> retentionProblem(Path file) {
+            try {
+                io.stowage.cli.retention.CapsuleRetention.read(file);
+                return java.util.Optional.empty();
+            } catch (CliException e) {
+                String message = e.getMessage().startsWith(file + ": ") ? e.getMessage().substring(file.toString().length() + 2)
+                        : e.getMessage();
+                return java.util.Optional.of(new LintProblem("retention", message + " (publish would record no policy: the"
+                        + " periodic sweep would leave the run alone)", "the fields of docs/retention.md \"The policy\""));
+            }
         }
 
         private String checkLedger(JsonNode tree, List<Map<String, String>> problems) {

@@ -138,7 +138,33 @@ public final class RetentionCommand {
 
         @Override
         public Integer call() {
-            return printPlan(evaluate(options.policy(), options.experiment, options.run), json);
+            RetentionPolicy policy = options.policy();
+            int exit = printPlan(evaluate(policy, options.experiment, options.run), json);
+            if (!json && !policy.hasRule()) {
+                standingHint(options.experiment, options.run);
+            }
+            return exit;
+        }
+    }
+
+    /**
+     * Under a plan whose policy has no rule: names the run's standing policy, which the sweep applies, and the command
+     * that plans with it. Prints nothing when the run has none or the provider-adapter cannot be asked.
+     */
+    private static void standingHint(String experiment, String run) {
+        JsonNode standing;
+        try {
+            Session session = Session.readFrom(StowageHome.fromEnvironment().session());
+            standing = standingOf(new ProviderClient(session.serviceUrl("provider-adapter")), experiment, run);
+        } catch (CliException | IllegalStateException e) {
+            return;
+        }
+        if (standing != null) {
+            boolean capsule = "capsule".equals(standing.path("source").asText());
+            System.out.printf("this plan has no rule; the sweep applies the run's standing policy %s (%s %s): plan with"
+                            + " it: stowage retention plan --experiment %s --run %s%s%n", setFields(standing.path("policy")),
+                    capsule ? "stated by" : "scheduled by", standing.path("scheduledBy").asText(), experiment, run,
+                    commandOptions(standing.path("policy")));
         }
     }
 
@@ -259,9 +285,14 @@ public final class RetentionCommand {
             System.out.printf("retention schedule of %s/%s recorded: policy %s, max fraction %s; swept every %s%n",
                     options.experiment, options.run, setFields(answer.path("schedule").path("policy")),
                     answer.path("schedule").path("maxFraction").asText(), answer.path("sweepInterval").asText());
-            System.out.printf("the next pass would %s: expire %s of %d stored step(s), cap %d%n",
-                    next.path("result").asText(), next.path("wouldExpire"), next.path("storedSteps").asInt(),
-                    next.path("cap").asInt());
+            String result = next.path("result").asText();
+            if (result.equals("nothing")) {
+                System.out.printf("the next pass would expire nothing: every one of the %d stored step(s) is kept%n",
+                        next.path("storedSteps").asInt());
+            } else {
+                System.out.printf("the next pass would %s: expire %s of %d stored step(s), cap %d%n", result,
+                        next.path("wouldExpire"), next.path("storedSteps").asInt(), next.path("cap").asInt());
+            }
             return 0;
         }
 
@@ -272,8 +303,9 @@ public final class RetentionCommand {
     }
 
     @Command(name = "unschedule", mixinStandardHelpOptions = true,
-            description = "Remove a run's standing policy: the sweep no longer touches the run. Needs an operator token."
-                    + " Exit 1 when the run has no schedule.")
+            description = "Remove an operator's schedule of a run. The sweep then leaves the run alone, unless its capsule"
+                    + " stated a policy at its newest publish: that policy applies again (the command says so). Needs an"
+                    + " operator token. Exit 1 when the run has no operator's schedule.")
     static final class Unschedule implements Callable<Integer> {
         @Option(names = "--experiment", required = true, description = "Experiment name.")
         String experiment;
@@ -310,6 +342,14 @@ public final class RetentionCommand {
             } else {
                 System.out.printf("retention schedule of %s/%s removed: the sweep no longer applies %s%n", experiment, run,
                         setFields(answer.path("removed").path("policy")));
+                JsonNode capsule = standingOf(provider, experiment, run);
+                if (capsule != null) {
+                    System.out.printf("the sweep applies the policy %s again, which the run's capsule stated at %s (max"
+                                    + " fraction %s); see what it would expire: stowage retention plan --experiment %s"
+                                    + " --run %s%s%n", setFields(capsule.path("policy")),
+                            capsule.path("scheduledBy").asText().replace("the capsule at ", ""),
+                            capsule.path("maxFraction").asText(), experiment, run, commandOptions(capsule.path("policy")));
+                }
             }
             return 0;
         }
@@ -376,6 +416,22 @@ public final class RetentionCommand {
             }
             return clean ? 0 : 1;
         }
+    }
+
+    /** @return the run's standing policy as {@code GET /api/retention/schedules} lists it, null when it has none */
+    static JsonNode standingOf(ProviderClient provider, String experiment, String run) {
+        for (JsonNode s : provider.retentionSchedules().path("schedules")) {
+            if (experiment.equals(s.path("experiment").asText()) && run.equals(s.path("run").asText())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** @return a listed policy as the plan's options, each preceded by a space, e.g. {@code " --keep-last 2 --no-tag-pins"} */
+    static String commandOptions(JsonNode policy) {
+        return io.stowage.cli.retention.domain.RetentionPolicies.options(
+                EventCodec.mapper().convertValue(policy, io.stowage.events.RetentionDecided.Policy.class));
     }
 
     /** @return a policy's set fields as {@code retention plan} prints a policy, e.g. {@code {keepLast=2, tagsPin=false}} */

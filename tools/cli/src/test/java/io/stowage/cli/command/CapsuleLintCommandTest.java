@@ -73,6 +73,24 @@ class CapsuleLintCommandTest {
     }
 
     @Test
+    void aRetentionPolicyThatPublishWouldNotRecordIsAProblemAndAGoodOneIsClean() throws Exception {
+        ObjectNode good = complete();
+        good.putObject("retention").put("keepLast", 3).put("coldAfter", "P30D");
+        Files.writeString(runDir.resolve("experiment.json"), good.toString());
+        assertThat(run("capsule", "lint", runDir.toString()).exit()).isZero();
+
+        ObjectNode typo = complete();
+        typo.putObject("retention").put("keep_last", 3);
+        Path file = Files.writeString(runDir.resolve("experiment.json"), typo.toString());
+        CliRun.Result text = run("capsule", "lint", file.toString());
+
+        assertThat(text.exit()).isEqualTo(2);
+        assertThat(text.out().lines().findFirst().orElse("")).startsWith("capsule retention: unknown retention field"
+                + " 'keep_last'").contains("publish would record no policy").endsWith("expected the fields of"
+                + " docs/retention.md \"The policy\"");
+    }
+
+    @Test
     void unreadableInputIsOneLineAndExit2() throws Exception {
         CliRun.Result missing = run("capsule", "lint", runDir.resolve("nope.json").toString());
         CliRun.Result noCapsule = run("capsule", "lint", runDir.toString());

@@ -428,6 +428,18 @@ class RetentionApplyEndToEndTest {
         Result unschedule = cli("retention", "unschedule", "--experiment", "e2e", "--run", "run5");
         assertThat(unschedule.exit()).isEqualTo(CliException.FAILED);
         assertThat(unschedule.err()).contains("has no operator's schedule").contains("step 400");
+        Result hint = cli("retention", "plan", "--experiment", "e2e", "--run", "run5");
+        assertThat(hint.out()).as("a plan without a rule names the policy the sweep applies").contains("this plan has no"
+                + " rule; the sweep applies the run's standing policy {keepLast=3, tagsPin=false} (stated by the capsule at"
+                + " step 400): plan with it: stowage retention plan --experiment e2e --run run5 --keep-last 3 --no-tag-pins");
+        // an operator's schedule overrides the capsule's; removing it says that the capsule's applies again
+        Result override = cli("retention", "schedule", "--experiment", "e2e", "--run", "run5", "--keep-last", "4");
+        assertThat(override.out()).as(override.err()).contains("the next pass would expire nothing: every one of the 4"
+                + " stored step(s) is kept");
+        Result removed = cli("retention", "unschedule", "--experiment", "e2e", "--run", "run5");
+        assertThat(removed.exit()).as(removed.err()).isZero();
+        assertThat(removed.out()).contains("the sweep applies the policy {keepLast=3, tagsPin=false} again, which the"
+                + " run's capsule stated at step 400");
 
         Result pass = cli("retention", "sweep", "--json");
         assertThat(pass.exit()).as(pass.out() + pass.err()).isZero();

@@ -188,43 +188,9 @@ public final class RetentionSweep {
                 signed.decided().meta().eventId(), "");
     }
 
-    /**
-     * @return the policy as {@code stowage retention apply} options, each preceded by a space (e.g.
-     *         {@code " --keep-last 2 --no-tag-pins"}), so that the command an alert names applies this very policy
-     */
+    /** @return the policy as {@code stowage retention apply} options ({@link RetentionPolicies#options}) */
     static String options(io.stowage.events.RetentionDecided.Policy p) {
-        StringBuilder out = new StringBuilder();
-        if (p.keepLast() != null) {
-            out.append(" --keep-last ").append(p.keepLast());
-        }
-        if (p.keepBest() != null) {
-            out.append(" --keep-best ").append(p.keepBest());
-        }
-        if (p.metric() != null) {
-            out.append(" --metric ").append(p.metric());
-        }
-        if (p.mode() != null) {
-            out.append(" --mode ").append(p.mode());
-        }
-        if (p.keepEvery() != null) {
-            out.append(" --keep-every ").append(p.keepEvery());
-        }
-        if (p.keepInterval() != null) {
-            out.append(" --keep-interval ").append(p.keepInterval());
-        }
-        if (p.temporaryTtl() != null) {
-            out.append(" --temporary-ttl ").append(p.temporaryTtl());
-        }
-        if (Boolean.FALSE.equals(p.tagsPin())) {
-            out.append(" --no-tag-pins");
-        }
-        if (p.coldAfter() != null) {
-            out.append(" --cold-after ").append(p.coldAfter());
-        }
-        if (p.coldAfter() != null && p.coldStorageClass() != null) {
-            out.append(" --cold-class ").append(p.coldStorageClass());
-        }
-        return out.toString();
+        return RetentionPolicies.options(p);
     }
 
     private static RunPass skipped(RetentionSchedule schedule, int stored, int cap, List<Long> expire, String why) {

@@ -40,4 +40,44 @@ public final class RetentionPolicies {
                 p.temporaryTtl() == null ? null : p.temporaryTtl().toString(), p.tagsPin(),
                 p.coldAfter() == null ? null : p.coldAfter().toString(), p.coldStorageClass());
     }
+
+    /**
+     * @return the policy as {@code stowage retention apply} options, each preceded by a space (e.g.
+     *         {@code " --keep-last 2 --no-tag-pins"}), so that a command printed for an operator (a held sweep's
+     *         alert, a plan's hint) applies this very policy
+     */
+    public static String options(RetentionDecided.Policy p) {
+        StringBuilder out = new StringBuilder();
+        if (p.keepLast() != null) {
+            out.append(" --keep-last ").append(p.keepLast());
+        }
+        if (p.keepBest() != null) {
+            out.append(" --keep-best ").append(p.keepBest());
+        }
+        if (p.metric() != null) {
+            out.append(" --metric ").append(p.metric());
+        }
+        if (p.mode() != null) {
+            out.append(" --mode ").append(p.mode());
+        }
+        if (p.keepEvery() != null) {
+            out.append(" --keep-every ").append(p.keepEvery());
+        }
+        if (p.keepInterval() != null) {
+            out.append(" --keep-interval ").append(p.keepInterval());
+        }
+        if (p.temporaryTtl() != null) {
+            out.append(" --temporary-ttl ").append(p.temporaryTtl());
+        }
+        if (Boolean.FALSE.equals(p.tagsPin())) {
+            out.append(" --no-tag-pins");
+        }
+        if (p.coldAfter() != null) {
+            out.append(" --cold-after ").append(p.coldAfter());
+        }
+        if (p.coldAfter() != null && p.coldStorageClass() != null) {
+            out.append(" --cold-class ").append(p.coldStorageClass());
+        }
+        return out.toString();
+    }
 }
