@@ -424,6 +424,59 @@ class FaultSuiteTest {
                 (System.nanoTime() - started) / 1e9, SEED, damaged);
     }
 
+    @Test
+    void aCheckpointFileFlippedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        checkpointDamagedAfterVerified("corrupt-checkpoint-after-reread", "primary", Damage.FLIP, "MISMATCH");
+    }
+
+    @Test
+    void aReplicaCopyTruncatedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        // the primary copies stay good: the later bad read of the second copy alone must deny
+        checkpointDamagedAfterVerified("corrupt-replica-truncate-after-reread", "replica", Damage.TRUNCATE, "MISMATCH");
+    }
+
+    @Test
+    void aReplicaCopyDeletedAfterItWasVerifiedIsDeniedOnceAFullReadFindsIt() throws Exception {
+        checkpointDamagedAfterVerified("corrupt-replica-delete-after-reread", "replica", Damage.DELETE, "MISSING");
+    }
+
+    /**
+     * Publishes a key checkpoint step (a copy in each store) with its provenance and waits until every copy is
+     * verified, then damages one file in {@code store} and has every object re-read in full ({@code stowage audit
+     * reread}, as the scrub does over its period): the re-read reports {@code expected} for that copy and exits 1, and
+     * the release of the step directory is denied naming it, every file left as it was.
+     */
+    private void checkpointDamagedAfterVerified(String name, String store, Damage damage, String expected)
+            throws Exception {
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
+                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
+        Path dir = runDir.resolve("step-100");
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
+        json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
+                "--no-wait", "--json"), 0);
+        Awaitility.await(assetId + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(assetId, 2 * written.size()));
+        List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
+                .filter(o -> o.store().equals(store)).toList();
+        String damaged = stored.get(random.nextInt(stored.size())).key();
+        damage(store, damaged, damage, random);
+
+        CliRun.Result reread = cli("audit", "reread", assetId, "--json");
+        assertThat(reread.exit()).as(reread.out() + reread.err()).isEqualTo(CliException.FAILED);
+        List<String> results = new java.util.ArrayList<>();
+        EventCodec.mapper().readTree(reread.out()).path("results").forEach(r -> results.add(
+                r.path("result").asText() + " " + r.path("store").asText() + " " + r.path("key").asText()));
+        assertThat(results).contains(expected + " " + store + " " + damaged).hasSize(2 * written.size());
+        deniedWithEveryFileIntact(dir, written, damaged + " in " + store + ": FULL_READ " + expected);
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s after it was verified)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged, store);
+    }
+
     // --- corruption of a stored checkpoint file, in the primary and in the replica store ---
 
     @Test
