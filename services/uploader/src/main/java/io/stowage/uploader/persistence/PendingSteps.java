@@ -14,20 +14,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The uploader's durable memory for the {@code latest} pointers, under
- * {@code <stowage.uploader.state-dir>/pointers/}: one JSON file per {@link PendingStep} (a step uploaded
- * and waiting for verification) and one file per run holding the step its pointer names. Each file is
- * written to a temporary name, fsynced and renamed, so a crash leaves the old or the new state.
- * Methods are synchronized: the upload and the verification consumers share it.
+ * {@code <stowage.uploader.state-dir>/pointers/}: per {@link PendingStep} (a step uploaded and waiting for
+ * verification) a JSON file with its files and the keys verified when it was written, and beside it an append-only
+ * results log with one line per later change, {@code +"key"} (verified) or {@code -"key"} (a bad result since), the
+ * key as a JSON string; and one file per run holding the step its pointer names. The JSON files are written to a
+ * temporary name, fsynced and renamed, so a crash leaves the old or the new state; each log line is appended and
+ * fsynced before {@link #save} returns, and a line cut short by a crash (no newline) was never acknowledged: it is
+ * dropped when the log is next read. A step of n files thus costs O(n) bytes written over its n results, not the
+ * O(n&sup2;) of rewriting the whole step per result. Methods are synchronized: the upload and the verification
+ * consumers share it.
  * <p>
  * This class is the only writer of its directory, so it keeps the last steps it read or wrote in memory (at most
- * {@value #CACHED_STEPS}) and answers {@link #find} from there: a step of 1,000 files is a few hundred KiB of JSON that
- * every verification result would otherwise read and parse again. Every change is still written and fsynced before
+ * {@value #CACHED_STEPS}) and answers {@link #find} from there. Every change is still written and fsynced before
  * the call returns.
  */
 @ApplicationScoped
@@ -52,15 +58,47 @@ public class PendingSteps {
         this.dir = dir;
     }
 
-    /** Records (or replaces) a step waiting for verification. */
+    /**
+     * Records (or replaces) a step waiting for verification. When the same step (same asset, run, step and files) is
+     * recorded already, only the keys whose verification changed are appended to its results log; otherwise the step
+     * is written whole and any results log of an earlier version is removed first.
+     *
+     * @throws UncheckedIOException when the state cannot be written (nothing is acknowledged then)
+     */
     public synchronized void save(PendingStep step) {
         try {
+            PendingStep known = find(step.assetId()).orElse(null);
             cached.remove(step.assetId());
-            write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
+            if (known != null && sameFiles(known, step)) {
+                List<String> lines = new ArrayList<>();
+                for (String key : known.verifiedKeys()) {
+                    if (!step.verifiedKeys().contains(key)) {
+                        lines.add("-" + EventCodec.mapper().writeValueAsString(key) + "\n");
+                    }
+                }
+                for (String key : step.verifiedKeys()) {
+                    if (!known.verifiedKeys().contains(key)) {
+                        lines.add("+" + EventCodec.mapper().writeValueAsString(key) + "\n");
+                    }
+                }
+                if (!lines.isEmpty()) {
+                    append(resultsFile(step.assetId()), String.join("", lines).getBytes(StandardCharsets.UTF_8));
+                }
+            } else {
+                // the log first: a crash between the two leaves the older step without its later results (it waits
+                // for results again), never older results applied over a newer step
+                Files.deleteIfExists(resultsFile(step.assetId()));
+                write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
+            }
             cached.put(step.assetId(), step);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record pending step " + step.assetId() + ": " + e.getMessage(), e);
         }
+    }
+
+    private static boolean sameFiles(PendingStep a, PendingStep b) {
+        return a.assetId().equals(b.assetId()) && a.experiment().equals(b.experiment()) && a.run().equals(b.run())
+                && a.step() == b.step() && a.files().equals(b.files());
     }
 
     /**
@@ -77,7 +115,11 @@ public class PendingSteps {
         return true;
     }
 
-    /** @return the step waiting for verification with this asset id, if any */
+    /**
+     * @return the step waiting for verification with this asset id, if any: its JSON file with its results log
+     *         applied in order (a last line without its newline is dropped from the log)
+     * @throws UncheckedIOException when a file cannot be read or a complete line of the log cannot be parsed
+     */
     public synchronized Optional<PendingStep> find(String assetId) {
         PendingStep known = cached.get(assetId);
         if (known != null) {
@@ -89,6 +131,7 @@ public class PendingSteps {
         }
         try {
             PendingStep step = EventCodec.mapper().readValue(Files.readAllBytes(file), PendingStep.class);
+            step = replay(step, resultsFile(assetId));
             cached.put(assetId, step);
             return Optional.of(step);
         } catch (IOException e) {
@@ -96,10 +139,44 @@ public class PendingSteps {
         }
     }
 
+    /** Applies the results log to {@code step}; cuts a last line left without its newline by a crash. */
+    private static PendingStep replay(PendingStep step, Path log) throws IOException {
+        if (!Files.exists(log)) {
+            return step;
+        }
+        byte[] bytes = Files.readAllBytes(log);
+        int complete = 0;
+        java.util.Set<String> keys = new java.util.TreeSet<>(step.verifiedKeys());
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != '\n') {
+                continue;
+            }
+            String line = new String(bytes, complete, i - complete, StandardCharsets.UTF_8);
+            if (line.length() < 3 || (line.charAt(0) != '+' && line.charAt(0) != '-')) {
+                throw new IOException("line at byte " + complete + " of " + log + " is not +\"key\" or -\"key\"");
+            }
+            String key = EventCodec.mapper().readValue(line.substring(1), String.class);
+            if (line.charAt(0) == '+') {
+                keys.add(key);
+            } else {
+                keys.remove(key);
+            }
+            complete = i + 1;
+        }
+        if (complete < bytes.length) {
+            try (FileChannel channel = FileChannel.open(log, StandardOpenOption.WRITE)) {
+                channel.truncate(complete);
+                channel.force(true);
+            }
+        }
+        return new PendingStep(step.assetId(), step.experiment(), step.run(), step.step(), step.files(), keys);
+    }
+
     /** Forgets a step (its pointer was written, or a newer one was). */
     public synchronized void forget(String assetId) {
         try {
             cached.remove(assetId);
+            Files.deleteIfExists(resultsFile(assetId));
             Files.deleteIfExists(pendingFile(assetId));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot forget pending step " + assetId + ": " + e.getMessage(), e);
@@ -123,6 +200,27 @@ public class PendingSteps {
 
     private Path pendingFile(String assetId) {
         return dir.resolve("step-" + hash(assetId) + ".json");
+    }
+
+    private Path resultsFile(String assetId) {
+        return dir.resolve("step-" + hash(assetId) + ".results");
+    }
+
+    private void append(Path file, byte[] bytes) throws IOException {
+        boolean created = !Files.exists(file);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(false);
+        }
+        if (created) { // the new log's directory entry is durable too
+            try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
+                directory.force(true);
+            }
+        }
     }
 
     private Path pointerFile(String experiment, String run) {

@@ -5,6 +5,7 @@ import io.stowage.uploader.domain.PendingStep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -67,6 +68,100 @@ class PendingStepsTest {
             assertThat(steps.find("checkpoint/e/r/" + String.format("%012d", i)).map(PendingStep::verifiedKeys))
                     .contains(Set.of("k" + (i % 2)));
         }
+    }
+
+    @Test
+    void aResultAppendsOneLineAndLeavesTheStepFileAsItWas() throws Exception {
+        PendingSteps steps = new PendingSteps(dir);
+        PendingStep none = step("checkpoint/e/r/000000000004", Set.of());
+        steps.save(none);
+        Path json;
+        try (var files = Files.list(dir)) {
+            json = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        byte[] before = Files.readAllBytes(json);
+
+        steps.save(step(none.assetId(), Set.of("k0")));
+        steps.save(step(none.assetId(), Set.of("k0", "k1")));
+
+        assertThat(Files.readAllBytes(json)).as("the step file is written once").isEqualTo(before);
+        Path log = dir.resolve(json.getFileName().toString().replace(".json", ".results"));
+        assertThat(Files.readString(log)).isEqualTo("+\"k0\"\n+\"k1\"\n");
+        assertThat(new PendingSteps(dir).find(none.assetId()).map(PendingStep::verifiedKeys))
+                .contains(Set.of("k0", "k1"));
+    }
+
+    @Test
+    void aBadResultAfterAGoodOneUnmarksTheKeyAfterARestart() {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000005";
+        steps.save(step(id, Set.of()));
+        steps.save(step(id, Set.of("k0", "k1")));
+        steps.save(step(id, Set.of("k1")));
+
+        assertThat(new PendingSteps(dir).find(id).map(PendingStep::verifiedKeys)).contains(Set.of("k1"));
+        assertThat(new PendingSteps(dir).find(id).orElseThrow().verified()).isFalse();
+    }
+
+    @Test
+    void aLineCutShortByACrashIsDroppedAndTheNextResultIsReadRight() throws Exception {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000006";
+        steps.save(step(id, Set.of()));
+        steps.save(step(id, Set.of("k0")));
+        Path log;
+        try (var files = Files.list(dir)) {
+            log = files.filter(f -> f.toString().endsWith(".results")).findFirst().orElseThrow();
+        }
+        // a crash in the middle of appending "+\"k1\"\n": never acknowledged, so never counted
+        Files.writeString(log, "+\"k", java.nio.file.StandardOpenOption.APPEND);
+
+        PendingSteps restarted = new PendingSteps(dir);
+        assertThat(restarted.find(id).map(PendingStep::verifiedKeys)).contains(Set.of("k0"));
+        restarted.save(step(id, Set.of()));
+        assertThat(new PendingSteps(dir).find(id).map(PendingStep::verifiedKeys)).contains(Set.of());
+        assertThat(Files.readString(log)).isEqualTo("+\"k0\"\n-\"k0\"\n");
+    }
+
+    @Test
+    void aNewVersionOfTheStepDropsTheResultsOfTheOldOne() {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000007";
+        steps.save(step(id, Set.of()));
+        steps.save(step(id, Set.of("k0", "k1")));
+        PendingStep other = new PendingStep(id, "e", "r", 1,
+                List.of(new LatestCheckpoint.File("a.bin", "k0", 5, "2".repeat(64))), Set.of());
+
+        steps.save(other);
+
+        assertThat(new PendingSteps(dir).find(id)).contains(other);
+    }
+
+    @Test
+    void aKeyWithANewlineOrQuoteSurvivesTheLog() {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000008";
+        List<LatestCheckpoint.File> files = List.of(new LatestCheckpoint.File("a", "odd\n\"key\"+-", 1, "3".repeat(64)));
+        steps.save(new PendingStep(id, "e", "r", 1, files, Set.of()));
+        steps.save(new PendingStep(id, "e", "r", 1, files, Set.of("odd\n\"key\"+-")));
+
+        assertThat(new PendingSteps(dir).find(id).orElseThrow().verified()).isTrue();
+    }
+
+    @Test
+    void aDamagedCompleteLineIsAnErrorNotAGuess() throws Exception {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000009";
+        steps.save(step(id, Set.of()));
+        steps.save(step(id, Set.of("k0")));
+        Path log;
+        try (var files = Files.list(dir)) {
+            log = files.filter(f -> f.toString().endsWith(".results")).findFirst().orElseThrow();
+        }
+        Files.writeString(log, "?\"k1\"\n", java.nio.file.StandardOpenOption.APPEND);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PendingSteps(dir).find(id))
+                .isInstanceOf(java.io.UncheckedIOException.class).hasMessageContaining("is not +");
     }
 
     private static PendingStep step(String assetId, Set<String> verified) {
