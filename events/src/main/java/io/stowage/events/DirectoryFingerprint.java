@@ -17,8 +17,18 @@ import java.util.stream.Stream;
  * It is the SHA-256 of one UTF-8 line per entry under the directory (symlinks not followed),
  * sorted by relative path: {@code <type>\t<relative path>\t<bytes>\t<last-modified millis>\n},
  * where type is {@code f} (regular file), {@code d} (directory), {@code l} (symlink) or {@code o} (other).
+ * Taking it reads metadata only, never a file's content.
+ *
+ * @param symlinks relative paths of the symlinks seen (never followed), sorted
+ * @param specials relative paths of the entries that are neither file, directory nor symlink (FIFO, socket,
+ *                 device), sorted
  */
-public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes, int symlinkCount) {
+public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes, int symlinkCount,
+                                   List<String> symlinks, List<String> specials) {
+    public DirectoryFingerprint {
+        symlinks = List.copyOf(symlinks);
+        specials = List.copyOf(specials);
+    }
 
     /**
      * Walks {@code dir} without following symlinks.
@@ -27,6 +37,8 @@ public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes
      */
     public static DirectoryFingerprint of(Path dir) throws IOException {
         List<String> lines = new ArrayList<>();
+        List<String> symlinks = new ArrayList<>();
+        List<String> specials = new ArrayList<>();
         int files = 0;
         int links = 0;
         long bytes = 0;
@@ -46,6 +58,11 @@ public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes
                     links++;
                 }
                 String rel = dir.relativize(path).toString().replace('\\', '/');
+                if (type.equals("l")) {
+                    symlinks.add(rel);
+                } else if (type.equals("o")) {
+                    specials.add(rel);
+                }
                 lines.add(type + "\t" + rel + "\t" + size + "\t" + attrs.lastModifiedTime().toMillis() + "\n");
             }
         }
@@ -54,6 +71,8 @@ public record DirectoryFingerprint(String sha256, int fileCount, long totalBytes
         for (String line : lines) {
             digest.update(line.getBytes(StandardCharsets.UTF_8));
         }
-        return new DirectoryFingerprint(Sha256.hex(digest), files, bytes, links);
+        symlinks.sort(String::compareTo);
+        specials.sort(String::compareTo);
+        return new DirectoryFingerprint(Sha256.hex(digest), files, bytes, links, symlinks, specials);
     }
 }

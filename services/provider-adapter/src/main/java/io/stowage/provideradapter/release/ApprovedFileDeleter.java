@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -24,32 +25,48 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Deletes, under a directory renamed aside, exactly the regular files whose relative path, bytes and SHA-256 are in
- * the approved inventory, hashing each one through the file it is about to unlink; keeps every other entry (a file
- * added or changed, a symlink, a FIFO) and the directories holding one, and removes the directories left empty
- * (the renamed directory too when nothing is kept). It never follows a symlink:
- * every component from {@code /} down and every subdirectory is opened relative to its parent with
- * {@link LinkOption#NOFOLLOW_LINKS} ({@link SecureDirectoryStream}), and entries are unlinked relative to it.
+ * Deletes, under a directory renamed aside, exactly the regular files of the approved inventory, all or none, with
+ * one read of each file. First a checking pass: every regular file is hashed through a channel opened relative to its
+ * directory, between two stamps of it (file key, bytes, modification and status-change times); a file that is not
+ * approved, differs from the inventory in bytes or SHA-256, or whose stamp moved while it was read, and any symlink
+ * or special file, is kept, and then nothing is deleted. Otherwise a deleting pass unlinks each file whose stamp is
+ * still the one its hash was taken under (a write since would have moved its modification or status-change time;
+ * a swapped file has another key) and keeps any other, and removes the directories left empty (the renamed directory
+ * too when nothing is kept). Approved files already absent (a deletion cut short by a restart) are not differences.
+ * It never follows a symlink: every component from {@code /} down and every subdirectory is opened relative to its
+ * parent with {@link LinkOption#NOFOLLOW_LINKS} ({@link SecureDirectoryStream}), and entries are unlinked relative
+ * to it.
  */
 final class ApprovedFileDeleter {
     private static final int BUFFER_BYTES = 1 << 20;
 
+    private enum Pass { CHECK, DELETE }
+
+    /** What identifies one state of a file: key (device, inode), bytes, modification and status-change times. */
+    private record Stamp(Object fileKey, long bytes, Object modified, Object changed) {
+    }
+
+    private final Path aside;
     private final Map<String, InventoryEntry> approved;
+    private final Map<String, Stamp> hashed = new HashMap<>();
     private final List<String> kept = new ArrayList<>();
     private final Set<String> present = new TreeSet<>();
+    private Pass pass = Pass.CHECK;
 
-    private ApprovedFileDeleter(Map<String, InventoryEntry> approved) {
+    private ApprovedFileDeleter(Path aside, Map<String, InventoryEntry> approved) {
+        this.aside = aside;
         this.approved = approved;
     }
 
     /**
      * What a sweep left.
      *
-     * @param kept    one line per entry kept, sorted by path: "added p", "changed p (bytes a->b, sha256 x->y)",
-     *                "symlink p", "special p"
-     * @param present relative paths of every entry still under the directory (kept files included)
+     * @param kept        one line per entry kept, sorted by path: "added p", "changed p (bytes a->b, sha256 x->y)",
+     *                    "changed while read p", "changed after it was read p", "symlink p", "special p"
+     * @param present     relative paths of every entry still under the directory (kept files included)
+     * @param deletedNone true when the checking pass found a difference, so that this sweep deleted nothing
      */
-    record Sweep(List<String> kept, Set<String> present) {
+    record Sweep(List<String> kept, Set<String> present, boolean deletedNone) {
     }
 
     /**
@@ -59,15 +76,37 @@ final class ApprovedFileDeleter {
      *                     calling again goes on), or when the platform has no secure directory streams
      */
     static Sweep sweep(Path aside, Map<String, InventoryEntry> approved) throws IOException {
-        ApprovedFileDeleter deleter = new ApprovedFileDeleter(approved);
+        return sweep(aside, approved, () -> { });
+    }
+
+    /** As {@link #sweep(Path, Map)}, running {@code betweenPasses} after the checking pass (tests change files there). */
+    static Sweep sweep(Path aside, Map<String, InventoryEntry> approved, IoAction betweenPasses) throws IOException {
+        ApprovedFileDeleter deleter = new ApprovedFileDeleter(aside, approved);
+        deleter.walk();
+        if (!deleter.kept.isEmpty()) {
+            deleter.kept.sort(String::compareTo);
+            return new Sweep(List.copyOf(deleter.kept), deleter.present, true);
+        }
+        betweenPasses.run();
+        deleter.pass = Pass.DELETE;
+        deleter.present.clear();
+        deleter.walk();
+        deleter.kept.sort(String::compareTo);
+        return new Sweep(List.copyOf(deleter.kept), deleter.present, false);
+    }
+
+    /** Something done to the files between the two passes. */
+    interface IoAction {
+        void run() throws IOException;
+    }
+
+    private void walk() throws IOException {
         try (DirectoryStream<Path> root = Files.newDirectoryStream(aside.getRoot())) {
             if (!(root instanceof SecureDirectoryStream<Path> secureRoot)) {
                 throw new IOException("this platform offers no secure directory streams; refusing to delete " + aside);
             }
-            deleter.descend(secureRoot, aside, 0);
+            descend(secureRoot, aside, 0);
         }
-        deleter.kept.sort(String::compareTo);
-        return new Sweep(List.copyOf(deleter.kept), deleter.present);
     }
 
     private void descend(SecureDirectoryStream<Path> parent, Path dir, int index) throws IOException {
@@ -100,32 +139,76 @@ final class ApprovedFileDeleter {
                 keep(rel, "symlink " + rel);
             } else if (!attrs.isRegularFile()) {
                 keep(rel, "special " + rel);
+            } else if (pass == Pass.CHECK) {
+                check(dir, name, rel);
             } else {
-                file(dir, name, rel);
+                delete(dir, name, rel);
             }
         }
     }
 
-    private void file(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
+    /** Hashes one file between two stamps; keeps it (and so stops the deletion) unless it is approved and unchanged. */
+    private void check(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
+        present.add(rel);
         InventoryEntry want = approved.get(rel);
+        if (want == null) {
+            keep(rel, "added " + rel);
+            return;
+        }
+        Stamp before = stamp(dir, name, rel);
         long bytes;
         String sha256;
         try (SeekableByteChannel channel = dir.newByteChannel(name, Set.of(StandardOpenOption.READ,
                 LinkOption.NOFOLLOW_LINKS))) {
             bytes = channel.size();
-            sha256 = want == null ? null : sha256(channel);
+            sha256 = sha256(channel);
         }
-        if (want == null) {
-            keep(rel, "added " + rel);
-        } else if (want.bytes() != bytes || !want.sha256().equals(sha256)) {
+        Stamp after = stamp(dir, name, rel);
+        if (want.bytes() != bytes || !want.sha256().equals(sha256)) {
             keep(rel, "changed " + rel + " (bytes " + want.bytes() + "->" + bytes + ", sha256 "
                     + want.sha256().substring(0, 12) + "->" + sha256.substring(0, 12) + ")");
+        } else if (before == null || !before.equals(after) || before.bytes() != bytes) {
+            keep(rel, "changed while read " + rel);
+        } else {
+            hashed.put(rel, before);
+        }
+    }
+
+    /** Unlinks one file whose stamp is still the one its hash was taken under; keeps any other. */
+    private void delete(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
+        Stamp then = hashed.get(rel);
+        if (then == null) {
+            keep(rel, "added " + rel);
+        } else if (!then.equals(stamp(dir, name, rel))) {
+            keep(rel, "changed after it was read " + rel);
         } else {
             dir.deleteFile(name);
         }
     }
 
+    /**
+     * @return the file's stamp, its key as seen through {@code dir} and by path in one {@code stat} (with the
+     *         status-change time, which no call can set back); null when the two do not name the same file
+     */
+    private Stamp stamp(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
+        BasicFileAttributes attrs = dir.getFileAttributeView(name, BasicFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS).readAttributes();
+        Map<String, Object> unix = Files.readAttributes(aside.resolve(rel), "unix:fileKey,size,lastModifiedTime,ctime",
+                LinkOption.NOFOLLOW_LINKS);
+        if (attrs.fileKey() == null || !attrs.fileKey().equals(unix.get("fileKey"))
+                || !attrs.lastModifiedTime().equals(unix.get("lastModifiedTime")) || attrs.size() != (Long) unix.get("size")) {
+            return null;
+        }
+        return new Stamp(attrs.fileKey(), attrs.size(), attrs.lastModifiedTime(), unix.get("ctime"));
+    }
+
     private void removeIfEmpty(SecureDirectoryStream<Path> parent, Path name, String rel) throws IOException {
+        if (pass == Pass.CHECK) {
+            if (!rel.isEmpty()) {
+                present.add(rel + "/");
+            }
+            return;
+        }
         try {
             parent.deleteDirectory(name);
         } catch (DirectoryNotEmptyException e) {

@@ -26,15 +26,17 @@ import java.util.Optional;
 /**
  * Releases a local directory in two steps. {@link #refusal}: re-checks the path against the
  * {@link ReleaseTargetPolicy} (as given, by its real path, against the roots' real paths and file keys), that it is
- * an existing directory reached through no symlink and holding no mount point ({@link MountGuard}), then takes its
- * {@link DirectoryInventory} again (hashing every file) between two {@link DirectoryFingerprint}s: any symlink or
- * special file, any file added, changed or removed since the gate (named), or any other change of the tree refuses
- * with nothing touched. {@link #finish}: renames the directory to its hidden sibling (same parent, so one atomic
- * rename on one filesystem; writers that open the old path no longer reach it), checks for mount points again, and
- * deletes there exactly the files of the approved inventory with {@link ApprovedFileDeleter}, which hashes each file
- * it unlinks and never follows a symlink. Anything else found there (added or changed after the first step) is
- * kept: the renamed directory is moved back to the original path, or left under its hidden name when the original
- * path exists again, and the result names each kept entry. Blocking I/O.
+ * an existing directory reached through no symlink and holding no mount point ({@link MountGuard}) nor any symlink
+ * or special file (FIFO, socket, device), and that its
+ * {@link DirectoryFingerprint} (every entry's type, path, bytes and modification time; no content read) is the one
+ * the gate approved: any entry added, removed, resized or touched since the gate refuses with nothing touched (the
+ * differences are then named from a hashed inventory). {@link #finish}: renames the directory to its hidden sibling
+ * (same parent, so one atomic rename on one filesystem; writers that open the old path no longer reach it), checks
+ * for mount points again, and there {@link ApprovedFileDeleter} reads every file once: all of them match the approved
+ * inventory (path, bytes, SHA-256) and are deleted, or nothing is (a file rewritten with its size and modification
+ * time kept is found by its hash here), and the renamed directory is moved back to the original path, or left under
+ * its hidden name when the original path exists again; the result names each kept entry. The content is thus read
+ * once by the provider-adapter, after the rename: that read is what proves what is deleted. Blocking I/O.
  */
 public final class LocalDiskProvider implements ReleaseProvider {
     /** Differences named in one refusal before "and N more". */
@@ -118,6 +120,13 @@ public final class LocalDiskProvider implements ReleaseProvider {
         }
         List<InventoryEntry> gone = approved.inventory().stream().filter(e -> !sweep.present().contains(e.path()))
                 .toList();
+        if (sweep.deletedNone()) {
+            return ReleaseResult.refused(dir + " changed since the gate passed (found once renamed aside): "
+                    + named(sweep.kept()) + "; nothing deleted" + (gone.isEmpty() ? "" : " by this pass ("
+                    + gone.size() + " of " + approved.inventory().size() + " approved file(s), "
+                    + gone.stream().mapToLong(InventoryEntry::bytes).sum() + " bytes, were already gone: deleted before"
+                    + " a restart, or by someone else)") + ", " + putBack(aside, dir));
+        }
         return ReleaseResult.refused("partially released: " + gone.size() + " of " + approved.inventory().size()
                 + " approved file(s) deleted (" + gone.stream().mapToLong(InventoryEntry::bytes).sum() + " bytes); kept "
                 + sweep.kept().size() + " entr(ies) added or changed since the gate: " + named(sweep.kept()) + "; "
@@ -154,15 +163,15 @@ public final class LocalDiskProvider implements ReleaseProvider {
         }
     }
 
+    /**
+     * @return why the directory is not what the gate approved, judged by its fingerprint (no content read); only
+     *         when it differs is the directory hashed, to name the differences; null when the fingerprint matches
+     */
     private String contentProblem(ApprovedRelease approved) {
         Path dir = approved.dir();
-        DirectoryFingerprint before;
-        DirectoryInventory now;
-        DirectoryFingerprint after;
+        DirectoryFingerprint now;
         try {
-            before = DirectoryFingerprint.of(dir);
-            now = DirectoryInventory.take(dir);
-            after = DirectoryFingerprint.of(dir);
+            now = DirectoryFingerprint.of(dir);
         } catch (IOException e) {
             return "cannot inventory " + dir + ": " + e.getMessage();
         }
@@ -173,18 +182,25 @@ public final class LocalDiskProvider implements ReleaseProvider {
             return dir + " holds " + now.specials().size() + " special file(s) (FIFO, device or socket): "
                     + named(now.specials());
         }
-        if (!now.digest().equals(approved.inventoryDigest())) {
-            List<String> differences = now.differencesFrom(approved.inventory());
-            return dir + " changed since the gate passed (inventory " + now.digest() + " is not the approved "
+        if (now.sha256().equals(approved.fingerprint())) {
+            return null;
+        }
+        DirectoryInventory inventory;
+        try {
+            inventory = DirectoryInventory.take(dir);
+        } catch (IOException e) {
+            return dir + " changed since the gate passed (fingerprint " + now.sha256() + " is not the approved "
+                    + approved.fingerprint() + ") and cannot be inventoried: " + e.getMessage();
+        }
+        if (!inventory.digest().equals(approved.inventoryDigest())) {
+            List<String> differences = inventory.differencesFrom(approved.inventory());
+            return dir + " changed since the gate passed (inventory " + inventory.digest() + " is not the approved "
                     + approved.inventoryDigest() + "): "
                     + (differences.isEmpty() ? "the approved inventory lists other files" : named(differences));
         }
-        if (!before.sha256().equals(after.sha256()) || !after.sha256().equals(approved.fingerprint())) {
-            return dir + " changed since the gate passed (same files and contents, but a directory, modification"
-                    + " time or entry differs: fingerprint " + after.sha256() + " is not the approved "
-                    + approved.fingerprint() + ")";
-        }
-        return null;
+        return dir + " changed since the gate passed (same files and contents, but a directory, modification"
+                + " time or entry differs: fingerprint " + now.sha256() + " is not the approved "
+                + approved.fingerprint() + ")";
     }
 
     private String pathProblem(Path dir) {

@@ -29,7 +29,7 @@ class ApprovedFileDeleterTest {
     }
 
     @Test
-    void deletesTheApprovedFilesAndKeepsLinksAsLinksNeverFollowed() throws IOException {
+    void aLinkAddedUnderTheTreeStopsTheDeletionAndIsNeverFollowed() throws IOException {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("passwd"), "root");
         Path dir = Files.createDirectories(tmp.resolve("vol/dir/a/b"));
@@ -41,9 +41,89 @@ class ApprovedFileDeleterTest {
         ApprovedFileDeleter.Sweep sweep = ApprovedFileDeleter.sweep(tmp.resolve("vol/dir"), approved);
 
         assertThat(sweep.kept()).containsExactly("symlink a/b/to-outside", "symlink to-file");
-        assertThat(dir.resolve("f")).doesNotExist();
+        assertThat(sweep.deletedNone()).isTrue();
+        assertThat(dir.resolve("f")).as("all or none: an entry that is not approved keeps every file").hasContent("x");
         assertThat(dir.resolve("to-outside")).isSymbolicLink();
         assertThat(outside.resolve("passwd")).hasContent("root");
+    }
+
+    @Test
+    void deletesEveryApprovedFileAndTheTreeWhenAllMatch() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("vol/dir/a/b"));
+        Files.writeString(dir.resolve("f"), "x");
+        Files.writeString(tmp.resolve("vol/dir/g"), "y");
+        Map<String, InventoryEntry> approved = approved(tmp.resolve("vol/dir"));
+
+        ApprovedFileDeleter.Sweep sweep = ApprovedFileDeleter.sweep(tmp.resolve("vol/dir"), approved);
+
+        assertThat(sweep.kept()).isEmpty();
+        assertThat(sweep.deletedNone()).isFalse();
+        assertThat(tmp.resolve("vol/dir")).doesNotExist();
+        assertThat(tmp.resolve("vol")).isDirectory();
+    }
+
+    @Test
+    void aFileRewrittenWithItsSizeAndModificationTimeKeptStopsTheDeletion() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("vol/dir"));
+        Files.writeString(dir.resolve("a"), "one");
+        Files.writeString(dir.resolve("b"), "two");
+        Map<String, InventoryEntry> approved = approved(dir);
+        java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(dir.resolve("b"));
+        Files.writeString(dir.resolve("b"), "TWO");
+        Files.setLastModifiedTime(dir.resolve("b"), mtime);
+
+        ApprovedFileDeleter.Sweep sweep = ApprovedFileDeleter.sweep(dir, approved);
+
+        assertThat(sweep.kept()).singleElement().asString().startsWith("changed b (bytes 3->3, sha256 ");
+        assertThat(sweep.deletedNone()).isTrue();
+        assertThat(dir.resolve("a")).hasContent("one");
+        assertThat(dir.resolve("b")).hasContent("TWO");
+    }
+
+    @Test
+    void aFileRewrittenAfterItWasReadIsKeptEvenWithItsModificationTimeSetBack() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("vol/dir"));
+        Files.writeString(dir.resolve("a"), "one");
+        Files.writeString(dir.resolve("b"), "two");
+        Map<String, InventoryEntry> approved = approved(dir);
+
+        ApprovedFileDeleter.Sweep sweep = ApprovedFileDeleter.sweep(dir, approved, () -> {
+            java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(dir.resolve("b"));
+            sleepPastTheClockTick();
+            Files.writeString(dir.resolve("b"), "TWO");
+            Files.setLastModifiedTime(dir.resolve("b"), mtime); // only the status-change time tells now
+        });
+
+        assertThat(sweep.kept()).containsExactly("changed after it was read b");
+        assertThat(dir.resolve("a")).doesNotExist();
+        assertThat(dir.resolve("b")).hasContent("TWO");
+    }
+
+    @Test
+    void aFileSwappedForAnotherAfterItWasReadIsKept() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("vol/dir"));
+        Files.writeString(dir.resolve("a"), "one");
+        Files.writeString(dir.resolve("b"), "two");
+        Map<String, InventoryEntry> approved = approved(dir);
+
+        ApprovedFileDeleter.Sweep sweep = ApprovedFileDeleter.sweep(dir, approved, () -> {
+            Path other = Files.writeString(tmp.resolve("other"), "TWO");
+            Files.setLastModifiedTime(other, Files.getLastModifiedTime(dir.resolve("b")));
+            Files.move(other, dir.resolve("b"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        });
+
+        assertThat(sweep.kept()).containsExactly("changed after it was read b");
+        assertThat(dir.resolve("b")).hasContent("TWO");
+    }
+
+    /** The status-change time comes from a coarse clock: a change within the same tick may not move it. */
+    private static void sleepPastTheClockTick() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -52,7 +52,7 @@ class RenameAsideTest {
     }
 
     @Test
-    void aFileAddedAndAFileChangedAfterTheRenameAreKeptNamedAndMovedBack() throws IOException {
+    void aFileAddedAndAFileChangedAfterTheRenameStopTheDeletionAndAllIsMovedBack() throws IOException {
         ApprovedRelease approved = Approvals.of(dir);
         Path aside = approved.asideFor("req-8");
         assertThat(provider.refusal(approved)).isEmpty();
@@ -64,14 +64,13 @@ class RenameAsideTest {
 
         assertThat(result.released()).isFalse();
         assertThat(result.fileCount()).isZero();
-        assertThat(result.reason()).contains("partially released: 2 of 3 approved file(s) deleted (5 bytes)",
-                "kept 2 entr(ies)", "added a/b/late.wav", "changed a/1.wav (bytes 3->3, sha256 ",
-                "moved back to " + dir);
+        assertThat(result.reason()).contains("changed since the gate passed (found once renamed aside)",
+                "added a/b/late.wav", "changed a/1.wav (bytes 3->3, sha256 ", "nothing deleted, moved back to " + dir);
         assertThat(aside).doesNotExist();
         assertThat(dir.resolve("a/b/late.wav")).hasContent("late");
         assertThat(dir.resolve("a/1.wav")).hasContent("ONE");
-        assertThat(dir.resolve("a/b/2.wav")).doesNotExist();
-        assertThat(dir.resolve("meta.txt")).doesNotExist();
+        assertThat(dir.resolve("a/b/2.wav")).as("approved, but all or none").hasContent("two!");
+        assertThat(dir.resolve("meta.txt")).hasContent("m");
     }
 
     @Test
@@ -85,10 +84,11 @@ class RenameAsideTest {
 
         ReleaseResult result = provider.finish(approved, aside);
 
-        assertThat(result.reason()).contains("added new.txt", "left at " + aside + " because " + dir + " exists again");
+        assertThat(result.reason()).contains("added new.txt", "nothing deleted, left at " + aside + " because " + dir
+                + " exists again");
         assertThat(aside.resolve("new.txt")).hasContent("new");
         assertThat(dir.resolve("other.txt")).hasContent("someone else's");
-        assertThat(aside.resolve("meta.txt")).doesNotExist();
+        assertThat(aside.resolve("meta.txt")).hasContent("m");
     }
 
     @Test
@@ -102,10 +102,10 @@ class RenameAsideTest {
 
         ReleaseResult result = provider.finish(approved, aside);
 
-        assertThat(result.reason()).contains("symlink meta.txt", "moved back to " + dir);
+        assertThat(result.reason()).contains("symlink meta.txt", "nothing deleted, moved back to " + dir);
         assertThat(outside).hasContent("precious");
         assertThat(dir.resolve("meta.txt")).isSymbolicLink();
-        assertThat(dir.resolve("a")).doesNotExist();
+        assertThat(dir.resolve("a/1.wav")).hasContent("one");
     }
 
     @Test
