@@ -16,11 +16,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildProcess implements AutoCloseable {
     private final String name;
-    private final Process process;
+    private final List<String> command;
+    private final Path dir;
+    private volatile Process process;
     private final Path log;
 
-    private ChildProcess(String name, Process process, Path log) {
+    private ChildProcess(String name, List<String> command, Path dir, Process process, Path log) {
         this.name = name;
+        this.command = List.copyOf(command);
+        this.dir = dir;
         this.process = process;
         this.log = log;
     }
@@ -32,11 +36,38 @@ final class ChildProcess implements AutoCloseable {
      */
     static ChildProcess start(String name, List<String> command, Path dir, Path log) throws IOException {
         Files.createDirectories(log.getParent());
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+        return new ChildProcess(name, command, dir, builder(command, dir, log).start(), log);
+    }
+
+    private static ProcessBuilder builder(List<String> command, Path dir, Path log) {
+        return new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        return new ChildProcess(name, builder.start(), log);
+    }
+
+    /**
+     * Starts the same command again, in the same directory, appending to the same log, when the process has ended
+     * (a server killed under supervision); does nothing while it runs.
+     *
+     * @throws IOException when the process cannot be started
+     */
+    synchronized void relaunch() throws IOException {
+        if (process.isAlive()) {
+            return;
+        }
+        process = builder(command, dir, log).start();
+    }
+
+    /** @return the process as it runs now ({@link #relaunch} replaces it) */
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    /** @return the exit code of the process as it runs now, or null while it runs */
+    Integer exitCode() {
+        Process current = process;
+        return current.isAlive() ? null : current.exitValue();
     }
 
     /** @return the command line that runs {@code mainArgs} in a fresh JVM of the running Java, with {@code jvmArgs} first */
@@ -63,6 +94,7 @@ final class ChildProcess implements AutoCloseable {
      * @throws IOException naming the exit code and the last lines of the log
      */
     void checkAlive() throws IOException {
+        Process process = this.process;
         if (!process.isAlive()) {
             throw new IOException(name + " exited with code " + process.exitValue() + "; last lines of " + log
                     + ":\n" + tail(40));
@@ -96,6 +128,7 @@ final class ChildProcess implements AutoCloseable {
     /** Asks the process to stop (SIGTERM), waits up to 15 s, then kills it; idempotent. */
     @Override
     public void close() {
+        Process process = this.process;
         if (!process.isAlive()) {
             return;
         }

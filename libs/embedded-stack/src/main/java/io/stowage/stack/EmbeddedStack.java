@@ -3,6 +3,8 @@ package io.stowage.stack;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A real Kafka, S3-compatible store and PostgreSQL for tests and local runs, under one work directory;
@@ -195,6 +197,95 @@ public final class EmbeddedStack implements AutoCloseable {
         java.util.Map<String, String> client = new java.util.LinkedHashMap<>();
         ScramKafka.adminClient(bootstrap, adminPassword).forEach((k, v) -> client.put((String) k, (String) v));
         return client;
+    }
+
+    /** The servers of the stack, as {@link #serverProcess} and {@link #restartServer} name them. */
+    public static final List<String> SERVERS = List.of("kafka", "s3proxy", "postgres");
+
+    /**
+     * @param name one of {@link #SERVERS}
+     * @return the server's process as it runs now (for PostgreSQL its postmaster, found by {@code postmaster.pid}),
+     *         or empty when it is not running
+     * @throws IllegalArgumentException for another name
+     */
+    public Optional<ProcessHandle> serverProcess(String name) {
+        return switch (name) {
+            case "kafka" -> Optional.of(kafka.process().handle()).filter(ProcessHandle::isAlive);
+            case "s3proxy" -> Optional.of(s3.process().handle()).filter(ProcessHandle::isAlive);
+            case "postgres" -> postgres.postmaster();
+            default -> throw new IllegalArgumentException("no server named " + name + "; one of " + SERVERS);
+        };
+    }
+
+    /**
+     * @param name one of {@link #SERVERS}
+     * @return the exit code of the server's process once it has ended; null while it runs, and always for PostgreSQL
+     *         (its postmaster is no child of this JVM)
+     */
+    public Integer serverExitCode(String name) {
+        return switch (name) {
+            case "kafka" -> kafka.process().exitCode();
+            case "s3proxy" -> s3.process().exitCode();
+            default -> null;
+        };
+    }
+
+    /**
+     * Starts a server that has ended again, as it was first started: the same command, port, data directory and
+     * credentials (Kafka's and S3Proxy's JVMs run their command again; PostgreSQL starts on its port and data and
+     * recovers from its WAL), then waits until it answers (Kafka and S3Proxy: TCP, then HTTP for S3Proxy; PostgreSQL:
+     * zonky's own check). Data written before it ended is kept. Does nothing to a server that runs.
+     *
+     * @param name one of {@link #SERVERS}
+     * @return its process as it runs now
+     * @throws IOException when it does not answer within {@code stowage.stack.start-timeout-ms} (120 000 ms), or the
+     *                     stack was closed
+     */
+    public ProcessHandle restartServer(String name) throws IOException {
+        synchronized (this) {
+            if (closed) {
+                throw new IOException("the stack is stopped");
+            }
+        }
+        switch (name) {
+            case "kafka" -> {
+                kafka.process().relaunch();
+                awaitPort(kafka.process(), kafka.bootstrapServers());
+            }
+            case "s3proxy" -> {
+                s3.process().relaunch();
+                s3.awaitAndCreateBuckets(TIMEOUT_MILLIS);
+            }
+            case "postgres" -> postgres.restart(TIMEOUT_MILLIS);
+            default -> throw new IllegalArgumentException("no server named " + name + "; one of " + SERVERS);
+        }
+        reaper.trackOnly(List.of(kafka.process().pid(), s3.process().pid()));
+        return serverProcess(name).orElseThrow(() -> new IOException(name + " ended again right after its restart"));
+    }
+
+    private static void awaitPort(ChildProcess process, String hostPort) throws IOException {
+        int colon = hostPort.lastIndexOf(':');
+        String host = hostPort.substring(0, colon);
+        int port = Integer.parseInt(hostPort.substring(colon + 1));
+        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (true) {
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(host, port), 500);
+                return;
+            } catch (IOException e) {
+                process.checkAlive();
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IOException("nothing answers on " + hostPort + " after a restart; last lines of its log:\n"
+                            + process.tail(40));
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for " + hostPort, interrupted);
+                }
+            }
+        }
     }
 
     /** Stops S3Proxy, Kafka and PostgreSQL at the same time and waits for all three (about 2.5 s); idempotent, never throws. */

@@ -24,12 +24,14 @@ final class PostgresServer implements AutoCloseable {
     static final String DATABASE = "stowage";
     static final String USER = "stowage";
 
-    private final EmbeddedPostgres postgres;
+    private volatile EmbeddedPostgres postgres;
     private final String password;
+    private final Path dir;
 
-    private PostgresServer(EmbeddedPostgres postgres, String password) {
+    private PostgresServer(EmbeddedPostgres postgres, String password, Path dir) {
         this.postgres = postgres;
         this.password = password;
+        this.dir = dir;
     }
 
     /**
@@ -42,23 +44,69 @@ final class PostgresServer implements AutoCloseable {
     static PostgresServer start(Path dir, String password) throws IOException {
         Files.createDirectories(dir);
         Path data = dir.resolve("data");
-        EmbeddedPostgres postgres = launch(data, dir.resolve("postgres.log"));
+        EmbeddedPostgres postgres = launch(data, dir.resolve("postgres.log"), ChildProcess.freePort());
         try (Connection admin = postgres.getPostgresDatabase().getConnection()) {
             createRoleAndDatabase(admin, password);
         } catch (SQLException e) {
             postgres.close();
             throw new IOException("cannot create database " + DATABASE + ": " + e.getMessage(), e);
         }
-        return new PostgresServer(postgres, password);
+        return new PostgresServer(postgres, password, dir);
     }
 
-    /** Starts the postmaster on a free port; a new cluster is copied from the template or, the first time, made by initdb. */
-    private static EmbeddedPostgres launch(Path data, Path log) throws IOException {
+    /**
+     * Starts the postmaster again on the same port and data directory once it has ended (killed): the data is kept,
+     * PostgreSQL's crash recovery replays its WAL. Waits, up to {@code timeoutMillis}, for the backends of the killed
+     * postmaster to leave its shared memory (a new postmaster refuses to start while they hold it).
+     *
+     * @throws IOException when it does not start within {@code timeoutMillis} (the message carries its log's end)
+     */
+    synchronized void restart(long timeoutMillis) throws IOException {
+        int port = postgres.getPort();
+        try {
+            postgres.close(); // pg_ctl stop finds no server; this releases zonky's lock on the data directory
+        } catch (IOException | RuntimeException e) {
+            // the server is gone already
+        }
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            try {
+                postgres = launch(dir.resolve("data"), dir.resolve("postgres.log"), port);
+                return;
+            } catch (IOException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while starting PostgreSQL again", interrupted);
+                }
+            }
+        }
+    }
+
+    /**
+     * @return the postmaster as it runs now, from the first line of {@code data/postmaster.pid} (it is no child of
+     *         this JVM: {@code pg_ctl} starts it), or empty when the file is missing or names no running process
+     */
+    java.util.Optional<ProcessHandle> postmaster() {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(dir.resolve("data/postmaster.pid")).get(0).strip());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Starts the postmaster on {@code port}; a new cluster is copied from the template or, the first time, made by initdb. */
+    private static EmbeddedPostgres launch(Path data, Path log, int port) throws IOException {
         boolean fresh = !Files.exists(data.resolve("postgresql.conf"));
         boolean fromTemplate = fresh && PostgresTemplate.copyInto(data);
         try {
             return EmbeddedPostgres.builder()
-                    .setPort(ChildProcess.freePort())
+                    .setPort(port)
                     .setDataDirectory(data)
                     .setCleanDataDirectory(false)
                     .setRegisterShutdownHook(false)

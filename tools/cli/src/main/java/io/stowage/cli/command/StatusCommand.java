@@ -32,7 +32,8 @@ public final class StatusCommand implements Callable<Integer> {
     private static final List<String> STORES = List.of("primary", "replica");
 
     @Option(names = "--json", description = "Print the status as one line of JSON (the ledger's counts, \"coverage\": one entry per store,"
-            + " and \"services\": one entry per service with health, restarts and lastRestart).")
+            + " \"services\": one entry per service with health, restarts and lastRestart, and \"servers\": the same for Kafka,"
+            + " S3Proxy and PostgreSQL).")
     boolean json;
 
     @Option(names = "--period", defaultValue = "30d", description = "Scrub period the coverage is measured against (30d, 12h, 90m or ISO-8601 such as P30D; default ${DEFAULT-VALUE}; the verifier's stowage.verifier.scrub.period).")
@@ -45,7 +46,9 @@ public final class StatusCommand implements Callable<Integer> {
         }
         StowageHome home = StowageHome.fromEnvironment();
         Session session = Session.readFrom(home.session());
-        List<ServiceHealth> services = ServiceHealth.of(session, SupervisionState.readFrom(home.services()));
+        Optional<SupervisionState> supervision = SupervisionState.readFrom(home.services());
+        List<ServiceHealth> services = ServiceHealth.of(session, supervision);
+        List<ServiceHealth> servers = ServiceHealth.servers(session, supervision);
         URI ledger = session.serviceUrl("ledger");
         // the ledger is asked before anything is printed: a refused token is the only line, not a half-printed status
         LedgerStatus status = new LedgerClient(ledger).status();
@@ -60,10 +63,13 @@ public final class StatusCommand implements Callable<Integer> {
             ObjectNode out = EventCodec.mapper().valueToTree(status);
             out.set("coverage", EventCodec.mapper().valueToTree(coverage));
             out.set("services", EventCodec.mapper().valueToTree(services));
+            out.set("servers", EventCodec.mapper().valueToTree(servers));
             JsonOut.print(out);
         } else {
             System.out.println("services:");
             services.forEach(s -> System.out.println(s.line()));
+            System.out.println("servers:");
+            servers.forEach(s -> System.out.println(s.line()));
             System.out.printf("events %d (dead letters %d)%nassets %d%nobjects %d: %d HEAD-verified, %d re-read in full%n"
                             + "gate: %d passed, %d denied%nreleases %d%n", status.events(), status.deadLetters(), status.assets(),
                     status.objects(), status.objectsVerified(), status.objectsFullRead(), status.gatesPassed(),

@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * A running Stowage on this machine: the embedded stack (real Kafka, S3Proxy, PostgreSQL on
- * loopback) plus the six services as child processes. Used by {@code stowage up} and
- * {@code stowage demo}; {@link #close()} stops the services first, then the servers.
+ * loopback) plus the six services as child processes, each service and each server started again when it ends
+ * (supervision, {@code services.json}). Used by {@code stowage up} and {@code stowage demo}; {@link #close()} stops
+ * the services first, then the servers.
  */
 public final class Platform implements AutoCloseable {
     private final EmbeddedStack stack;
@@ -59,6 +60,7 @@ public final class Platform implements AutoCloseable {
             Path staging = work.resolve("staging");
             ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
                     protectedRoots, volumeRoots, staging, signingKey, kafka);
+            services.supervise(stack);
             Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
                     protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid(),
                     stack.kafkaClient("operator"));

@@ -42,6 +42,39 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
         return out;
     }
 
+    /**
+     * @return the stack's servers ({@code kafka}, {@code s3proxy}, {@code postgres}), each probed now by a TCP connect
+     *         to its address ({@code UP} when it accepts, {@code UNREACHABLE} otherwise), with supervision's record
+     *         where there is one; {@code url} is {@code tcp://host:port}
+     */
+    public static List<ServiceHealth> servers(Session session, Optional<SupervisionState> supervision) {
+        io.stowage.stack.StackEndpoints stack = session.stack();
+        java.util.Map<String, String> addresses = new java.util.LinkedHashMap<>();
+        addresses.put("kafka", stack.kafkaBootstrapServers().split(",")[0]);
+        addresses.put("s3proxy", URI.create(stack.s3Endpoint()).getAuthority());
+        addresses.put("postgres", URI.create(stack.pgJdbcUrl().substring("jdbc:".length())).getAuthority());
+        List<ServiceHealth> out = new ArrayList<>();
+        addresses.forEach((name, address) -> {
+            Optional<SupervisedService> s = supervision.flatMap(state -> state.service(name));
+            out.add(new ServiceHealth(name, "tcp://" + address, connects(address) ? "UP" : "UNREACHABLE",
+                    s.map(SupervisedService::pid).orElse(null), s.map(SupervisedService::state).orElse("unknown"),
+                    s.map(SupervisedService::restarts).orElse(0), s.map(SupervisedService::lastRestart).orElse(null),
+                    s.map(SupervisedService::lastExitCode).orElse(null)));
+        });
+        return out;
+    }
+
+    private static boolean connects(String address) {
+        int colon = address.lastIndexOf(':');
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(address.substring(0, colon),
+                    Integer.parseInt(address.substring(colon + 1))), (int) TIMEOUT.toMillis());
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private static String probe(HttpClient http, String url) {
         try {
             HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(url + "/q/health")).timeout(TIMEOUT)

@@ -1,6 +1,7 @@
 package io.stowage.cli.platform;
 
 import io.stowage.cli.CliException;
+import io.stowage.stack.EmbeddedStack;
 import io.stowage.stack.KafkaSecurity;
 import io.stowage.stack.OrphanReaper;
 import io.stowage.stack.StackEndpoints;
@@ -209,6 +210,30 @@ public final class ServiceLauncher implements AutoCloseable {
             throw new CliException(CliException.FAILED, "no service " + name + " was started");
         }
         return process.pid();
+    }
+
+    /**
+     * From now on, a server of {@code stack} (Kafka, S3Proxy, PostgreSQL) that ends is started again, after the same
+     * backoff as a service, on its port and data ({@link EmbeddedStack#restartServer}); lines on standard error and in
+     * the supervision log say so, and {@code services.json} lists the servers after the services.
+     */
+    public void supervise(EmbeddedStack stack) {
+        ServiceSupervisor.Servers servers = new ServiceSupervisor.Servers() {
+            @Override
+            public ProcessHandle restart(String name) throws IOException {
+                return stack.restartServer(name);
+            }
+
+            @Override
+            public Integer exitCode(String name) {
+                return stack.serverExitCode(name);
+            }
+        };
+        for (String name : EmbeddedStack.SERVERS) {
+            ProcessHandle handle = stack.serverProcess(name).orElseThrow(() -> new CliException(CliException.FAILED,
+                    "server " + name + " is not running"));
+            supervisor.watchServer(name, handle, servers);
+        }
     }
 
     /** @return each service's process, restarts and last restart, as {@code services.json} has it */

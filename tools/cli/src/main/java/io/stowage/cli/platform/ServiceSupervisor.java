@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Watches the services' processes and starts again, after a {@link RestartBackoff}, any that exits without being asked
- * to (killed, out of memory, crashed); says so in one line per event (to standard error and the supervision log) and
+ * Watches the services' processes, and the stack's servers ({@link #watchServer}), and starts again, after a
+ * {@link RestartBackoff}, any that exits without being asked to (killed, out of memory, crashed); says so in one line per event (to standard error and the supervision log) and
  * keeps {@code services.json} ({@link SupervisionState}) current for {@code stowage status}.
  */
 final class ServiceSupervisor implements AutoCloseable {
@@ -25,8 +25,20 @@ final class ServiceSupervisor implements AutoCloseable {
         Process relaunch(String name) throws IOException;
     }
 
+    /** The stack's servers (Kafka, S3Proxy, PostgreSQL), which are not all children of this JVM. */
+    interface Servers {
+        /** Starts server {@code name} again as it was first started and returns its process once it answers. */
+        ProcessHandle restart(String name) throws IOException;
+
+        /** @return the exit code of server {@code name}'s ended process, or null when it is not known */
+        Integer exitCode(String name);
+    }
+
     private static final class Watched {
+        /** The service's process (null for a server, whose exit code comes from {@link Servers#exitCode}). */
         Process process;
+        ProcessHandle handle;
+        boolean server;
         Instant startedAt;
         int exitsInARow;
         int restarts;
@@ -37,11 +49,12 @@ final class ServiceSupervisor implements AutoCloseable {
 
     private final Map<String, Watched> watched = new LinkedHashMap<>();
     private final Relauncher relauncher;
+    private Servers servers;
     private final RestartBackoff backoff;
     private final Path stateFile;
     private final Consumer<String> say;
     private final Clock clock;
-    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(ServiceLauncher.SERVICES.size(), r -> {
+    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(ServiceLauncher.SERVICES.size() + 3, r -> {
         Thread thread = new Thread(r, "stowage-supervisor");
         thread.setDaemon(true);
         return thread;
@@ -64,9 +77,29 @@ final class ServiceSupervisor implements AutoCloseable {
     synchronized void watch(String name, Process process) {
         Watched w = watched.computeIfAbsent(name, n -> new Watched());
         w.process = process;
+        watch(name, w, process.toHandle());
+    }
+
+    /**
+     * Starts watching server {@code name} of the stack, now running as {@code handle}; when it ends it is started
+     * again through {@code servers} (after the same backoff as a service).
+     */
+    synchronized void watchServer(String name, ProcessHandle handle, Servers servers) {
+        this.servers = servers;
+        Watched w = watched.computeIfAbsent(name, n -> new Watched());
+        w.server = true;
+        w.process = null;
+        watch(name, w, handle);
+    }
+
+    private void watch(String name, Watched w, ProcessHandle handle) {
+        w.handle = handle;
         w.startedAt = clock.instant();
         w.held = false;
-        process.onExit().thenAccept(this::exited);
+        handle.onExit().thenAccept(this::exited).exceptionally(e -> {
+            say.accept("==> supervision could not handle the exit of " + name + ": " + e); // never silent
+            return null;
+        });
         save();
     }
 
@@ -82,14 +115,14 @@ final class ServiceSupervisor implements AutoCloseable {
     synchronized SupervisionState state() {
         List<SupervisedService> services = new ArrayList<>();
         watched.forEach((name, w) -> services.add(new SupervisedService(name,
-                w.process == null ? null : w.process.pid(),
-                w.process == null ? SupervisedService.RESTARTING : SupervisedService.RUNNING,
+                w.handle == null ? null : w.handle.pid(),
+                w.handle == null ? SupervisedService.RESTARTING : SupervisedService.RUNNING,
                 w.restarts, w.lastRestart, w.lastExitCode)));
         return new SupervisionState(clock.instant(), services);
     }
 
-    private synchronized void exited(Process process) {
-        String name = nameOf(process);
+    private synchronized void exited(ProcessHandle handle) {
+        String name = nameOf(handle);
         if (closed || name == null) {
             return;
         }
@@ -100,17 +133,23 @@ final class ServiceSupervisor implements AutoCloseable {
         int series = backoff.series(Duration.between(w.startedAt, clock.instant()), w.exitsInARow);
         Duration delay = backoff.delay(series);
         w.exitsInARow = series + 1;
-        w.lastExitCode = process.exitValue();
+        w.lastExitCode = w.server ? servers.exitCode(name) : Integer.valueOf(w.process.exitValue());
         w.process = null;
-        say.accept("==> service " + name + " (pid " + process.pid() + ") exited with code " + w.lastExitCode
+        w.handle = null;
+        say.accept("==> " + kind(w) + " " + name + " (pid " + handle.pid() + ") exited"
+                + (w.lastExitCode == null ? "" : " with code " + w.lastExitCode)
                 + "; restarting it in " + seconds(delay) + " (restart " + (w.restarts + 1) + ")");
         save();
         schedule(name, delay);
     }
 
-    private String nameOf(Process process) {
-        return watched.entrySet().stream().filter(e -> e.getValue().process == process).map(Map.Entry::getKey)
+    private String nameOf(ProcessHandle handle) {
+        return watched.entrySet().stream().filter(e -> handle.equals(e.getValue().handle)).map(Map.Entry::getKey)
                 .findFirst().orElse(null);
+    }
+
+    private static String kind(Watched w) {
+        return w.server ? "server" : "service";
     }
 
     private void schedule(String name, Duration delay) {
@@ -127,7 +166,21 @@ final class ServiceSupervisor implements AutoCloseable {
             w.lastRestart = clock.instant();
             save();
         }
+        boolean server;
+        synchronized (this) {
+            server = watched.get(name).server;
+        }
         try {
+            if (server) {
+                ProcessHandle handle = servers.restart(name);
+                synchronized (this) {
+                    if (!closed) {
+                        watchServer(name, handle, servers);
+                        say.accept("==> server " + name + " restarted (pid " + handle.pid() + ") and answering");
+                    }
+                }
+                return;
+            }
             Process process = relauncher.relaunch(name);
             synchronized (this) {
                 if (!closed) {
@@ -143,7 +196,7 @@ final class ServiceSupervisor implements AutoCloseable {
                 Watched w = watched.get(name);
                 Duration delay = backoff.delay(w.exitsInARow);
                 w.exitsInARow++;
-                say.accept("==> service " + name + " did not come back (" + e.getMessage() + "); trying again in "
+                say.accept("==> " + kind(w) + " " + name + " did not come back (" + e.getMessage() + "); trying again in "
                         + seconds(delay) + " (restart " + (w.restarts + 1) + ")");
                 save();
                 schedule(name, delay);

@@ -2,6 +2,7 @@ package io.stowage.cli.fault;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stowage.cli.CliException;
+import io.stowage.cli.platform.SupervisedService;
 import io.stowage.cli.CliRun;
 import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
@@ -288,6 +289,41 @@ class FaultSuiteTest {
             } finally {
                 FaultHarness.signal("CONT", pids);
             }
+        };
+    }
+
+    // --- SIGKILL of the servers: supervision starts each again on its port and data ---
+
+    @Test
+    void brokerKilledWhileUploading() throws Exception {
+        survives("kill-kafka", 4, 12_000, killedServer("kafka"), null);
+    }
+
+    @Test
+    void s3ServerKilledWhileUploading() throws Exception {
+        survives("kill-s3", 4, 12_000, killedServer("s3"), null);
+    }
+
+    @Test
+    void postgresKilledWhileEvidenceArrives() throws Exception {
+        survives("kill-postgres", 4, 12_000, killedServer("postgres"), null);
+    }
+
+    /**
+     * SIGKILL of the server's process after the asset's first upload (PostgreSQL: the postmaster alone; its backends
+     * notice and leave), then waits until supervision has started it again (one more restart recorded, running); the
+     * case's invariants then hold as after a service's kill.
+     */
+    private static Strike killedServer(String server) {
+        String supervised = server.equals("s3") ? "s3proxy" : server;
+        return name -> {
+            await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
+            int before = harness.platform.supervision().service(supervised).orElseThrow().restarts();
+            FaultHarness.signal("KILL", harness.serverPids(server)[0]);
+            Awaitility.await(supervised + " started again by supervision").atMost(WAIT).pollInterval(Duration.ofMillis(250))
+                    .until(() -> harness.platform.supervision().service(supervised)
+                            .map(s -> s.restarts() == before + 1 && SupervisedService.RUNNING.equals(s.state()))
+                            .orElse(false));
         };
     }
 

@@ -61,6 +61,44 @@ class ServiceSupervisorTest {
     }
 
     @Test
+    void aKilledServerIsStartedAgainThroughTheStackAndListedAfterTheServices() throws Exception {
+        AtomicInteger restarts = new AtomicInteger();
+        ServiceSupervisor.Servers stack = new ServiceSupervisor.Servers() {
+            @Override
+            public ProcessHandle restart(String name) throws IOException {
+                restarts.incrementAndGet();
+                return sleeper().toHandle();
+            }
+
+            @Override
+            public Integer exitCode(String name) {
+                return null; // as for PostgreSQL's postmaster, which is no child of stowage up
+            }
+        };
+        try (ServiceSupervisor supervisor = new ServiceSupervisor(name -> sleeper(), FAST, dir.resolve("services.json"),
+                lines::add, Clock.systemUTC())) {
+            supervisor.watch("ledger", sleeper());
+            ProcessHandle postmaster = sleeper().toHandle();
+            supervisor.watchServer("postgres", postmaster, stack);
+            new ProcessBuilder("kill", "-KILL", String.valueOf(postmaster.pid())).start().waitFor();
+
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> SupervisionState.readFrom(dir.resolve("services.json"))
+                    .flatMap(s -> s.service("postgres")).filter(s -> s.restarts() == 1 && "running".equals(s.state())).isPresent());
+            SupervisionState state = SupervisionState.readFrom(dir.resolve("services.json")).orElseThrow();
+            assertThat(state.services()).extracting(SupervisedService::name).containsExactly("ledger", "postgres");
+            SupervisedService postgres = state.service("postgres").orElseThrow();
+            assertThat(postgres.pid()).isNotEqualTo(postmaster.pid());
+            assertThat(postgres.lastExitCode()).isNull();
+            assertThat(restarts.get()).isEqualTo(1);
+            assertThat(state.service("ledger").orElseThrow().restarts()).isZero();
+            assertThat(lines.get(0)).isEqualTo("==> server postgres (pid " + postmaster.pid()
+                    + ") exited; restarting it in 100 ms (restart 1)");
+            Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> lines.size() == 2);
+            assertThat(lines.get(1)).isEqualTo("==> server postgres restarted (pid " + postgres.pid() + ") and answering");
+        }
+    }
+
+    @Test
     void exitsInARowWaitLongerUpToTheBoundAndAFailedStartIsTriedAgain() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         ServiceSupervisor.Relauncher flaky = name -> {

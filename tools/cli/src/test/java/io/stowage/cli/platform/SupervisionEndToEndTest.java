@@ -78,6 +78,40 @@ class SupervisionEndToEndTest {
                 .containsPattern("verifier +UP +pid \\d+ +restarts 0\\n");
     }
 
+    @Test
+    void aKilledS3ServerIsStartedAgainOnItsPortWithItsDataAndStatusListsTheServers() throws Exception {
+        JsonNode servers = status().path("servers");
+        assertThat(servers).extracting(s -> s.path("name").asText()).containsExactly("kafka", "s3proxy", "postgres");
+        for (JsonNode server : servers) {
+            assertThat(server.path("health").asText()).as(server.path("name").asText()).isEqualTo("UP");
+            assertThat(server.path("state").asText()).as(server.path("name").asText()).isEqualTo("running");
+        }
+        long before = servers.get(1).path("pid").asLong();
+        String endpoint = platform.session().stack().s3Endpoint();
+        assertThat(servers.get(1).path("url").asText()).isEqualTo("tcp://" + java.net.URI.create(endpoint).getAuthority());
+        Process kill = new ProcessBuilder("kill", "-KILL", String.valueOf(before)).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+
+        Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            JsonNode s3 = status().path("servers").get(1);
+            return s3.path("health").asText().equals("UP") && s3.path("restarts").asInt() == 1
+                    && s3.path("state").asText().equals("running");
+        });
+        JsonNode s3 = status().path("servers").get(1);
+        assertThat(s3.path("pid").asLong()).isNotEqualTo(before);
+        assertThat(s3.path("lastExitCode").asInt()).isEqualTo(137);
+        assertThat(platform.session().stack().s3Endpoint()).isEqualTo(endpoint);
+        // the buckets are where they were (a fresh data directory would have none: NoSuchBucket), on the same port
+        try (io.stowage.cli.store.PrimaryStore store = new io.stowage.cli.store.PrimaryStore(platform.session().stack())) {
+            assertThat(store.head("no/such/key")).isEmpty();
+            assertThat(store.list("")).doesNotContain("no/such/key");
+        }
+        assertThat(Files.readString(work.resolve("logs/supervision.log")))
+                .contains("==> server s3proxy (pid " + before + ") exited with code 137; restarting it in 1 s (restart 1)")
+                .contains("==> server s3proxy restarted (pid " + s3.path("pid").asLong() + ") and answering");
+        assertThat(cli("status").out()).contains("servers:\n").containsPattern("s3proxy +UP +pid \\d+ +restarts 1, last \\S+ \\(exit 137\\)");
+    }
+
     private static JsonNode service(JsonNode status, String name) {
         for (JsonNode s : status.path("services")) {
             if (s.path("name").asText().equals(name)) {
