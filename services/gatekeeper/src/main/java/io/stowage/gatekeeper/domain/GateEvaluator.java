@@ -28,6 +28,16 @@ public final class GateEvaluator {
         this.tree = tree;
     }
 
+    /** @return the local disk this gate reads */
+    public LocalTree tree() {
+        return tree;
+    }
+
+    /** @return true when the release policy accepts {@code dir} as a target (roots, homes; no file is read) */
+    public boolean releasable(Path dir) {
+        return policy.refusal(dir).isEmpty();
+    }
+
     /**
      * Evaluates conditions 1 to 5 for directory {@code path}.
      *
@@ -37,6 +47,14 @@ public final class GateEvaluator {
      *         one failed condition per failed check; both with the five condition results and their evidence ids
      */
     public GateDecision evaluate(String path, ReleaseEvidence evidence) {
+        return evaluate(path, evidence, tree);
+    }
+
+    /**
+     * As {@link #evaluate(String, ReleaseEvidence)}, reading the disk through {@code tree} (a view over the same disk,
+     * e.g. one that hashed the directory's files while the ledger was asked).
+     */
+    public GateDecision evaluate(String path, ReleaseEvidence evidence, LocalTree tree) {
         Findings findings = new Findings();
         Path dir;
         try {

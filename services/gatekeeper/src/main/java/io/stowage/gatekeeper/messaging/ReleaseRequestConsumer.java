@@ -7,6 +7,7 @@ import io.stowage.events.StowageEvent;
 import io.stowage.events.Topics;
 import io.stowage.gatekeeper.GatekeeperConfig;
 import io.stowage.gatekeeper.ledgerclient.LedgerAnswer;
+import io.stowage.gatekeeper.storage.HashAheadTree;
 import io.stowage.gatekeeper.ledgerclient.LedgerReader;
 import io.stowage.gatekeeper.domain.DecisionJournal;
 import io.stowage.gatekeeper.domain.GateAnswer;
@@ -81,13 +82,17 @@ public class ReleaseRequestConsumer {
         }
         LOG.infof("evaluating %s event %s asset %s path %s dryRun=%s", request.topic(), request.meta().eventId(),
                 request.assetId(), request.path(), request.dryRun());
-        LedgerAnswer answer = ledger.read(request);
-        if (answer.decided() != null) {
-            LOG.infof("%s event %s asset %s is already decided by event %s in the ledger: nothing sent", request.topic(),
-                    request.meta().eventId(), request.assetId(), answer.decided());
-            return Outcome.done(List.of());
+        StowageEvent decision;
+        // the directory's files are hashed while the ledger is asked; a hash is used only if its file did not change
+        try (HashAheadTree tree = HashAheadTree.start(gate.tree(), request.path(), gate::releasable)) {
+            LedgerAnswer answer = ledger.read(request);
+            if (answer.decided() != null) {
+                LOG.infof("%s event %s asset %s is already decided by event %s in the ledger: nothing sent",
+                        request.topic(), request.meta().eventId(), request.assetId(), answer.decided());
+                return Outcome.done(List.of());
+            }
+            decision = decision(request, answer, tree);
         }
-        StowageEvent decision = decision(request, answer);
         metrics.record(decision);
         List<StowageEvent> records = GateAnswer.records(decision);
         if (records.size() > 1) {
@@ -100,13 +105,13 @@ public class ReleaseRequestConsumer {
         return Outcome.done(records);
     }
 
-    private StowageEvent decision(ReleaseRequested request, LedgerAnswer answer) {
+    private StowageEvent decision(ReleaseRequested request, LedgerAnswer answer, HashAheadTree tree) {
         if (GateAnswer.stale(request, config.maxRequestAge(), clock)) {
             return GateAnswer.staleDenied(request, config.maxRequestAge(), clock);
         }
         if (answer.failure() != null) {
             return GateAnswer.denied(request, answer.failure(), clock);
         }
-        return GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence()), clock);
+        return GateAnswer.of(request, gate.evaluate(request.path(), answer.evidence(), tree), clock);
     }
 }
