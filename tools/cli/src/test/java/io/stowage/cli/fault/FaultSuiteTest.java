@@ -449,12 +449,7 @@ class FaultSuiteTest {
         damage("primary", damaged, damage, random);
 
         // a later bad full read outweighs the earlier good one
-        CliRun.Result reread = cli("audit", "reread", asset(name), "--json");
-        assertThat(reread.exit()).as(reread.out() + reread.err()).isEqualTo(CliException.FAILED);
-        List<String> results = new java.util.ArrayList<>();
-        EventCodec.mapper().readTree(reread.out()).path("results").forEach(r -> results.add(
-                r.path("result").asText() + " " + r.path("store").asText() + " " + r.path("key").asText()));
-        assertThat(results).contains(expected + " primary " + damaged).hasSize(2 * shards + 1);
+        rereadFinds(asset(name), 2 * shards + 1, expected + " primary " + damaged);
         deniedWithEveryFileIntact(dir, written, damaged + " in primary: FULL_READ " + expected);
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s after it was verified)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged);
@@ -502,15 +497,23 @@ class FaultSuiteTest {
         String damaged = stored.get(random.nextInt(stored.size())).key();
         damage(store, damaged, damage, random);
 
+        rereadFinds(assetId, 2 * written.size(), expected + " " + store + " " + damaged);
+        deniedWithEveryFileIntact(dir, written, damaged + " in " + store + ": FULL_READ " + expected);
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s after it was verified)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged, store);
+    }
+
+    /**
+     * Re-reads every object of {@code assetId} in full ({@code stowage audit reread --json}) and expects exit 1, one
+     * result per object ({@code objects}) and among them {@code found} ("RESULT store key").
+     */
+    private static void rereadFinds(String assetId, int objects, String found) throws Exception {
         CliRun.Result reread = cli("audit", "reread", assetId, "--json");
         assertThat(reread.exit()).as(reread.out() + reread.err()).isEqualTo(CliException.FAILED);
         List<String> results = new java.util.ArrayList<>();
         EventCodec.mapper().readTree(reread.out()).path("results").forEach(r -> results.add(
                 r.path("result").asText() + " " + r.path("store").asText() + " " + r.path("key").asText()));
-        assertThat(results).contains(expected + " " + store + " " + damaged).hasSize(2 * written.size());
-        deniedWithEveryFileIntact(dir, written, damaged + " in " + store + ": FULL_READ " + expected);
-        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s after it was verified)%n", name,
-                (System.nanoTime() - started) / 1e9, SEED, damaged, store);
+        assertThat(results).contains(found).hasSize(objects);
     }
 
     // --- corruption of a stored checkpoint file, in the primary and in the replica store ---
