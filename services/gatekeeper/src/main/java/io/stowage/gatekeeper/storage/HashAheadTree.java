@@ -1,5 +1,6 @@
 package io.stowage.gatekeeper.storage;
 
+import io.stowage.events.FileStamp;
 import io.stowage.gatekeeper.domain.LocalTree;
 
 import java.io.IOException;
@@ -42,20 +43,8 @@ public final class HashAheadTree implements LocalTree, AutoCloseable {
         return thread;
     });
 
-    /** The state of one file: its key, bytes, modification and status-change times. */
-    private record Stamp(Object fileKey, Object size, Object modified, Object changed) {
-        static Stamp of(Path file) throws IOException {
-            Map<String, Object> unix = Files.readAttributes(file, "unix:fileKey,size,lastModifiedTime,ctime,isRegularFile",
-                    LinkOption.NOFOLLOW_LINKS);
-            if (!Boolean.TRUE.equals(unix.get("isRegularFile"))) {
-                throw new IOException(file + " is not a regular file");
-            }
-            return new Stamp(unix.get("fileKey"), unix.get("size"), unix.get("lastModifiedTime"), unix.get("ctime"));
-        }
-    }
-
     /** A hash taken ahead, with the stamp it holds for (null when the file moved while it was read). */
-    private record Hashed(String sha256, Stamp stamp) {
+    private record Hashed(String sha256, FileStamp stamp) {
     }
 
     private final LocalTree delegate;
@@ -118,9 +107,9 @@ public final class HashAheadTree implements LocalTree, AutoCloseable {
     }
 
     private static Hashed hash(LocalTree delegate, Path file) throws IOException {
-        Stamp before = Stamp.of(file);
+        FileStamp before = FileStamp.of(file);
         String sha256 = delegate.sha256(file);
-        Stamp after = Stamp.of(file);
+        FileStamp after = FileStamp.of(file);
         return new Hashed(sha256, before.equals(after) ? before : null);
     }
 
@@ -139,7 +128,7 @@ public final class HashAheadTree implements LocalTree, AutoCloseable {
         if (pending != null) {
             try {
                 Hashed hashed = pending.get();
-                if (hashed.stamp() != null && hashed.stamp().equals(Stamp.of(file))) {
+                if (hashed.stamp() != null && hashed.stamp().equals(FileStamp.of(file))) {
                     return hashed.sha256();
                 }
             } catch (ExecutionException | CancellationException | IOException e) {

@@ -1,5 +1,6 @@
 package io.stowage.provideradapter.release;
 
+import io.stowage.events.FileStamp;
 import io.stowage.events.InventoryEntry;
 
 import java.io.IOException;
@@ -42,13 +43,9 @@ final class ApprovedFileDeleter {
 
     private enum Pass { CHECK, DELETE }
 
-    /** What identifies one state of a file: key (device, inode), bytes, modification and status-change times. */
-    private record Stamp(Object fileKey, long bytes, Object modified, Object changed) {
-    }
-
     private final Path aside;
     private final Map<String, InventoryEntry> approved;
-    private final Map<String, Stamp> hashed = new HashMap<>();
+    private final Map<String, FileStamp> hashed = new HashMap<>();
     private final List<String> kept = new ArrayList<>();
     private final Set<String> present = new TreeSet<>();
     private Pass pass = Pass.CHECK;
@@ -155,7 +152,7 @@ final class ApprovedFileDeleter {
             keep(rel, "added " + rel);
             return;
         }
-        Stamp before = stamp(dir, name, rel);
+        FileStamp before = stamp(dir, name, rel);
         long bytes;
         String sha256;
         try (SeekableByteChannel channel = dir.newByteChannel(name, Set.of(StandardOpenOption.READ,
@@ -163,7 +160,7 @@ final class ApprovedFileDeleter {
             bytes = channel.size();
             sha256 = sha256(channel);
         }
-        Stamp after = stamp(dir, name, rel);
+        FileStamp after = stamp(dir, name, rel);
         if (want.bytes() != bytes || !want.sha256().equals(sha256)) {
             keep(rel, "changed " + rel + " (bytes " + want.bytes() + "->" + bytes + ", sha256 "
                     + want.sha256().substring(0, 12) + "->" + sha256.substring(0, 12) + ")");
@@ -176,7 +173,7 @@ final class ApprovedFileDeleter {
 
     /** Unlinks one file whose stamp is still the one its hash was taken under; keeps any other. */
     private void delete(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
-        Stamp then = hashed.get(rel);
+        FileStamp then = hashed.get(rel);
         if (then == null) {
             keep(rel, "added " + rel);
         } else if (!then.equals(stamp(dir, name, rel))) {
@@ -190,16 +187,20 @@ final class ApprovedFileDeleter {
      * @return the file's stamp, its key as seen through {@code dir} and by path in one {@code stat} (with the
      *         status-change time, which no call can set back); null when the two do not name the same file
      */
-    private Stamp stamp(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
+    private FileStamp stamp(SecureDirectoryStream<Path> dir, Path name, String rel) throws IOException {
         BasicFileAttributes attrs = dir.getFileAttributeView(name, BasicFileAttributeView.class,
                 LinkOption.NOFOLLOW_LINKS).readAttributes();
-        Map<String, Object> unix = Files.readAttributes(aside.resolve(rel), "unix:fileKey,size,lastModifiedTime,ctime",
-                LinkOption.NOFOLLOW_LINKS);
-        if (attrs.fileKey() == null || !attrs.fileKey().equals(unix.get("fileKey"))
-                || !attrs.lastModifiedTime().equals(unix.get("lastModifiedTime")) || attrs.size() != (Long) unix.get("size")) {
+        FileStamp byPath;
+        try {
+            byPath = FileStamp.of(aside.resolve(rel));
+        } catch (IOException notAFile) {
             return null;
         }
-        return new Stamp(attrs.fileKey(), attrs.size(), attrs.lastModifiedTime(), unix.get("ctime"));
+        if (attrs.fileKey() == null || !attrs.fileKey().equals(byPath.fileKey())
+                || !attrs.lastModifiedTime().equals(byPath.modified()) || attrs.size() != byPath.bytes()) {
+            return null;
+        }
+        return byPath;
     }
 
     private void removeIfEmpty(SecureDirectoryStream<Path> parent, Path name, String rel) throws IOException {
