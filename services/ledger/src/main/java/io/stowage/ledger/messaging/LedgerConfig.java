@@ -25,5 +25,12 @@ public interface LedgerConfig {
         /** Longest wait between two retries. */
         @WithDefault("PT30S")
         Duration maxBackoff();
+
+        /**
+         * Longest one attempt (one transaction) may take before it counts as failed and is retried: an attempt whose
+         * connection neither answers nor breaks (a server that died without a reset) must not hold the ledger forever.
+         */
+        @WithDefault("PT60S")
+        Duration attemptTimeout();
     }
 }

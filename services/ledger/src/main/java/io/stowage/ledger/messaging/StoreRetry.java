@@ -2,6 +2,8 @@ package io.stowage.ledger.messaging;
 
 import io.smallrye.mutiny.Uni;
 import io.stowage.ledger.persistence.DatabaseProbe;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,12 +11,20 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * Runs one database attempt and retries it with exponential backoff ({@link LedgerConfig.StoreRetry}).
- * Every attempt is subscribed on the caller's Vert.x context: Hibernate Reactive refuses to run
- * anywhere else, and Mutiny's backoff would otherwise resubscribe on a worker thread.
+ * <p>
+ * Every attempt runs on a <em>new</em> duplicated Vert.x context of the caller's event loop, flagged safe: Hibernate
+ * Reactive refuses to run anywhere else, Mutiny's backoff would otherwise resubscribe on a worker thread, and Panache
+ * keeps its session in the context's locals. An attempt that failed half-way (a connection reset while the
+ * transaction began, rolled back or closed) can leave its session there, open and bound to a dead connection; an
+ * attempt on the same context would reuse it and fail the same way for ever, although the database is back. A fresh
+ * context per attempt starts every attempt with a fresh session. An attempt that neither succeeds nor fails within
+ * {@code attempt-timeout} counts as failed.
  */
 @ApplicationScoped
 public class StoreRetry {
@@ -37,13 +47,31 @@ public class StoreRetry {
     /** @return the attempt's item, or its last failure once {@code maxRetries} retries are spent */
     public <T> Uni<T> run(Supplier<Uni<T>> attempt, int maxRetries) {
         Context context = Vertx.currentContext();
-        Uni<T> once = Uni.createFrom().deferred(attempt::get);
-        if (context != null) {
-            once = once.runSubscriptionOn(command -> context.runOnContext(ignored -> command.run()));
-        }
-        return once.onFailure().retry()
+        Uni<T> once = Uni.createFrom().deferred(() -> {
+            Uni<T> work = Uni.createFrom().deferred(attempt::get);
+            if (context != null) {
+                Context fresh = isolated(context);
+                work = work.runSubscriptionOn(command -> fresh.runOnContext(ignored -> command.run()));
+            }
+            return work.ifNoItem().after(config.attemptTimeout())
+                    .failWith(() -> new TimeoutException("no answer within " + config.attemptTimeout()));
+        });
+        AtomicInteger failures = new AtomicInteger();
+        return once.onFailure().invoke(f -> LOG.warnf("database attempt %d failed (%d retries allowed): %s",
+                        failures.incrementAndGet(), maxRetries, f.toString()))
+                .onFailure().retry()
                 .withBackOff(config.initialBackoff(), config.maxBackoff())
                 .atMost(maxRetries);
+    }
+
+    /**
+     * @return a new duplicated context of {@code context}'s event loop with empty locals, flagged safe for Hibernate
+     *         Reactive (the caller's own context is never reused, so nothing an earlier attempt left there is seen)
+     */
+    static Context isolated(Context context) {
+        Context fresh = VertxContext.createNewDuplicatedContext(context);
+        VertxContextSafetyToggle.setContextSafe(fresh, true);
+        return fresh;
     }
 
     /**
