@@ -46,16 +46,13 @@ public class LatestPointerWork {
      * @throws io.stowage.store.StoreException when the pointer cannot be written (the result is redelivered)
      */
     public Optional<LatestCheckpoint> onVerified(ObjectVerified result) {
-        Optional<PendingStep> pending = steps.find(result.assetId());
-        if (pending.isEmpty()) {
+        Optional<PendingSteps.Applied> applied = steps.apply(result);
+        if (applied.isEmpty() || !applied.get().verified()) {
             return Optional.empty();
         }
-        PendingStep updated = pending.get().with(result);
-        if (!updated.equals(pending.get())) {
-            steps.save(updated);
-        }
+        PendingStep updated = steps.find(result.assetId()).orElseThrow(); // once per step: the pointer lists its files
         long pointed = steps.pointedStep(updated.experiment(), updated.run());
-        if (updated.verified() && updated.step() < pointed) {
+        if (updated.step() < pointed) {
             steps.forget(updated.assetId());
             return Optional.empty();
         }

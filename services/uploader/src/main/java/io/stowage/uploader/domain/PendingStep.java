@@ -57,25 +57,42 @@ public record PendingStep(String assetId, String experiment, String run, long st
      *         unmarks it; results for other assets, stores or keys change nothing
      */
     public PendingStep with(ObjectVerified result) {
-        if (!assetId.equals(result.assetId()) || !UploadTask.PRIMARY.equals(result.store())) {
+        if (!concerns(result)) {
             return this;
         }
         Optional<LatestCheckpoint.File> file = files.stream().filter(f -> f.key().equals(result.key())).findFirst();
-        if (file.isEmpty()) {
+        Optional<Boolean> verdict = file.flatMap(f -> verdict(f, result));
+        if (verdict.isEmpty()) {
             return this;
         }
-        boolean ok = result.result() == VerifyResult.OK && file.get().sha256().equals(result.expectedSha256())
-                && file.get().bytes() == result.expectedBytes();
-        if (ok && result.method() != VerifyMethod.FULL_READ) {
-            return this; // a HEAD proves size and metadata only: the pointer waits for the full read
-        }
         Set<String> keys = new TreeSet<>(verifiedKeys);
-        if (ok) {
+        if (verdict.get()) {
             keys.add(result.key());
         } else {
             keys.remove(result.key());
         }
         return new PendingStep(assetId, experiment, run, step, files, keys);
+    }
+
+    /** @return true when {@code result} is about this step's asset in the primary store (its key may still be another) */
+    public boolean concerns(ObjectVerified result) {
+        return assetId.equals(result.assetId()) && UploadTask.PRIMARY.equals(result.store());
+    }
+
+    /**
+     * The rule of {@link #with}, for one file: what {@code result} (for this file's key in the primary store) makes of
+     * it. Constant time: callers that index the files by key apply a result without copying the step.
+     *
+     * @return {@code true}: verified (an OK full read with the uploaded size and SHA-256); {@code false}: not verified
+     *         (a HEAD or full read that is not OK, or one for other bytes); empty: no change (an OK HEAD)
+     */
+    public static Optional<Boolean> verdict(LatestCheckpoint.File file, ObjectVerified result) {
+        boolean ok = result.result() == VerifyResult.OK && file.sha256().equals(result.expectedSha256())
+                && file.bytes() == result.expectedBytes();
+        if (ok && result.method() != VerifyMethod.FULL_READ) {
+            return Optional.empty(); // a HEAD proves size and metadata only: the pointer waits for the full read
+        }
+        return Optional.of(ok);
     }
 
     /** @return true when every file's newest result is OK */

@@ -1,7 +1,9 @@
 package io.stowage.uploader.persistence;
 
 import io.stowage.events.EventCodec;
+import io.stowage.events.ObjectVerified;
 import io.stowage.events.Sha256;
+import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,10 +17,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The uploader's durable memory for the {@code latest} pointers, under
@@ -33,20 +38,64 @@ import java.util.Optional;
  * consumers share it.
  * <p>
  * This class is the only writer of its directory, so it keeps the last steps it read or wrote in memory (at most
- * {@value #CACHED_STEPS}) and answers {@link #find} from there. Every change is still written and fsynced before
- * the call returns.
+ * {@value #CACHED_STEPS}), each with its files indexed by key and its verified keys in a set it changes in place,
+ * and answers {@link #find} and {@link #apply} from there: {@link #apply} takes constant time per result (one map
+ * lookup, one appended line), so a step of n files costs O(n) over its results, not the O(n&sup2;) of copying the
+ * step per result. Every change is still written and fsynced before the call returns.
  */
 @ApplicationScoped
 public class PendingSteps {
     /** Steps kept in memory (least recently used forgotten first); each is the JSON file's content. */
     static final int CACHED_STEPS = 16;
     private final Path dir;
-    private final Map<String, PendingStep> cached = new LinkedHashMap<>(CACHED_STEPS * 2, 0.75f, true) {
+    private final Map<String, Tracked> cached = new LinkedHashMap<>(CACHED_STEPS * 2, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, PendingStep> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Tracked> eldest) {
             return size() > CACHED_STEPS;
         }
     };
+
+    /**
+     * What one result made of the step waiting for its asset.
+     *
+     * @param verified true when every file of the step is verified now (its newest result an OK full read)
+     */
+    public record Applied(String assetId, String experiment, String run, long step, boolean verified) {
+    }
+
+    /** A step in memory: its files by key and the keys verified now (changed in place, under this object's lock). */
+    private static final class Tracked {
+        private final PendingStep step;
+        private final Map<String, LatestCheckpoint.File> byKey = new HashMap<>();
+        private final Set<String> verified;
+        private int verifiedFiles;
+
+        Tracked(PendingStep step) {
+            this.step = step;
+            step.files().forEach(f -> byKey.put(f.key(), f));
+            this.verified = new HashSet<>(step.verifiedKeys());
+            for (String key : verified) {
+                if (byKey.containsKey(key)) {
+                    verifiedFiles++;
+                }
+            }
+        }
+
+        void mark(String key, boolean ok) {
+            if (ok ? verified.add(key) : verified.remove(key)) {
+                verifiedFiles += byKey.containsKey(key) ? (ok ? 1 : -1) : 0;
+            }
+        }
+
+        PendingStep snapshot() {
+            return new PendingStep(step.assetId(), step.experiment(), step.run(), step.step(), step.files(), verified);
+        }
+
+        Applied applied() {
+            return new Applied(step.assetId(), step.experiment(), step.run(), step.step(),
+                    verifiedFiles == step.files().size());
+        }
+    }
 
     @jakarta.inject.Inject
     PendingSteps(UploaderSettings settings) {
@@ -67,18 +116,18 @@ public class PendingSteps {
      */
     public synchronized void save(PendingStep step) {
         try {
-            PendingStep known = find(step.assetId()).orElse(null);
+            Tracked known = load(step.assetId());
             cached.remove(step.assetId());
-            if (known != null && sameFiles(known, step)) {
+            if (known != null && sameFiles(known.step, step)) {
                 List<String> lines = new ArrayList<>();
-                for (String key : known.verifiedKeys()) {
+                for (String key : known.verified) {
                     if (!step.verifiedKeys().contains(key)) {
-                        lines.add("-" + EventCodec.mapper().writeValueAsString(key) + "\n");
+                        lines.add(line(key, false));
                     }
                 }
                 for (String key : step.verifiedKeys()) {
-                    if (!known.verifiedKeys().contains(key)) {
-                        lines.add("+" + EventCodec.mapper().writeValueAsString(key) + "\n");
+                    if (!known.verified.contains(key)) {
+                        lines.add(line(key, true));
                     }
                 }
                 if (!lines.isEmpty()) {
@@ -90,10 +139,43 @@ public class PendingSteps {
                 Files.deleteIfExists(resultsFile(step.assetId()));
                 write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
             }
-            cached.put(step.assetId(), step);
+            cached.put(step.assetId(), new Tracked(step));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record pending step " + step.assetId() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Applies one verification result to the step waiting for its asset ({@link PendingStep#verdict}, the rule of
+     * {@link PendingStep#with}) in constant time: when it changes a key's state, one line is appended to the results
+     * log and fsynced before the change is made in memory and this returns.
+     *
+     * @return empty when no step waits for the result's asset; otherwise the step's state after the result (a result
+     *         for another store or for a key that is not one of its files changes nothing)
+     * @throws UncheckedIOException when the step cannot be read or the change cannot be written (nothing changed then)
+     */
+    public synchronized Optional<Applied> apply(ObjectVerified result) {
+        Tracked tracked = load(result.assetId());
+        if (tracked == null) {
+            return Optional.empty();
+        }
+        LatestCheckpoint.File file = tracked.step.concerns(result) ? tracked.byKey.get(result.key()) : null;
+        Optional<Boolean> verdict = file == null ? Optional.empty() : PendingStep.verdict(file, result);
+        if (verdict.isPresent() && verdict.get() != tracked.verified.contains(result.key())) {
+            try {
+                append(resultsFile(result.assetId()), line(result.key(), verdict.get()).getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                cached.remove(result.assetId()); // read again from disk next time: the log may hold a torn line
+                throw new UncheckedIOException("cannot record result for " + result.key() + " of pending step "
+                        + result.assetId() + ": " + e.getMessage(), e);
+            }
+            tracked.mark(result.key(), verdict.get());
+        }
+        return Optional.of(tracked.applied());
+    }
+
+    private static String line(String key, boolean verified) throws IOException {
+        return (verified ? "+" : "-") + EventCodec.mapper().writeValueAsString(key) + "\n";
     }
 
     private static boolean sameFiles(PendingStep a, PendingStep b) {
@@ -108,7 +190,7 @@ public class PendingSteps {
      * @return true when recorded now, false when a step with this asset id was already waiting
      */
     public synchronized boolean saveIfAbsent(PendingStep step) {
-        if (find(step.assetId()).isPresent()) {
+        if (load(step.assetId()) != null) {
             return false;
         }
         save(step);
@@ -121,19 +203,24 @@ public class PendingSteps {
      * @throws UncheckedIOException when a file cannot be read or a complete line of the log cannot be parsed
      */
     public synchronized Optional<PendingStep> find(String assetId) {
-        PendingStep known = cached.get(assetId);
+        return Optional.ofNullable(load(assetId)).map(Tracked::snapshot);
+    }
+
+    /** @return the cached step, else the step read from its files (then cached), else null */
+    private Tracked load(String assetId) {
+        Tracked known = cached.get(assetId);
         if (known != null) {
-            return Optional.of(known);
+            return known;
         }
         Path file = pendingFile(assetId);
         if (!Files.exists(file)) {
-            return Optional.empty();
+            return null;
         }
         try {
             PendingStep step = EventCodec.mapper().readValue(Files.readAllBytes(file), PendingStep.class);
-            step = replay(step, resultsFile(assetId));
-            cached.put(assetId, step);
-            return Optional.of(step);
+            Tracked tracked = new Tracked(replay(step, resultsFile(assetId)));
+            cached.put(assetId, tracked);
+            return tracked;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read pending step " + file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,10 @@
 package io.stowage.uploader.persistence;
 
+import io.stowage.events.EventMeta;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.ObjectVerified;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.uploader.domain.PendingStep;
 import org.junit.jupiter.api.Test;
@@ -10,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The steps kept in memory never differ from what is on disk: a new instance on the same directory (a restart) reads the same. */
@@ -162,6 +168,71 @@ class PendingStepsTest {
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PendingSteps(dir).find(id))
                 .isInstanceOf(java.io.UncheckedIOException.class).hasMessageContaining("is not +");
+    }
+
+    @Test
+    void applyChangesOnlyWhatTheRuleSaysAndEachChangeIsOneLineOnDisk() throws Exception {
+        PendingSteps steps = new PendingSteps(dir);
+        String id = "checkpoint/e/r/000000000010";
+        steps.save(step(id, Set.of()));
+        assertThat(steps.apply(result("checkpoint/e/r/000000000099", "k0", 3, "0", VerifyResult.OK, VerifyMethod.FULL_READ)))
+                .as("no step waits for that asset").isEmpty();
+        assertThat(steps.apply(result(id, "k0", 3, "0", VerifyResult.OK, VerifyMethod.HEAD)).orElseThrow().verified())
+                .as("an OK HEAD is not a full read").isFalse();
+        assertThat(resultsLog()).as("and changes nothing on disk").isNull();
+        steps.apply(result(id, "k0", 3, "0", VerifyResult.OK, VerifyMethod.FULL_READ));
+        steps.apply(result(id, "k1", 4, "2", VerifyResult.OK, VerifyMethod.FULL_READ)); // other bytes than uploaded
+        steps.apply(result(id, "k9", 4, "1", VerifyResult.OK, VerifyMethod.FULL_READ)); // not one of its files
+        assertThat(steps.find(id).orElseThrow().verifiedKeys()).containsExactly("k0");
+        PendingSteps.Applied done = steps.apply(result(id, "k1", 4, "1", VerifyResult.OK, VerifyMethod.FULL_READ)).orElseThrow();
+        assertThat(done.verified()).isTrue();
+        assertThat(done).isEqualTo(new PendingSteps.Applied(id, "e", "r", 1, true));
+        steps.apply(result(id, "k1", 4, "1", VerifyResult.OK, VerifyMethod.FULL_READ)); // again: no change, no line
+        assertThat(Files.readString(resultsLog())).isEqualTo("+\"k0\"\n+\"k1\"\n");
+
+        PendingSteps.Applied withdrawn = steps.apply(result(id, "k1", 4, "1", VerifyResult.MISMATCH, VerifyMethod.HEAD))
+                .orElseThrow();
+        assertThat(withdrawn.verified()).as("a later bad HEAD withdraws it").isFalse();
+        assertThat(Files.readString(resultsLog())).endsWith("-\"k1\"\n");
+        assertThat(new PendingSteps(dir).find(id).orElseThrow().verifiedKeys()).as("after a restart").containsExactly("k0");
+        assertThat(new PendingSteps(dir).apply(result(id, "k1", 4, "1", VerifyResult.OK, VerifyMethod.FULL_READ))
+                .orElseThrow().verified()).as("a restarted instance goes on from the log").isTrue();
+    }
+
+    @Test
+    void aStepOfTwentyThousandFilesTakesOneLinePerChange() throws Exception {
+        int n = 20_000;
+        List<LatestCheckpoint.File> files = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            files.add(new LatestCheckpoint.File(String.format("shard-%05d.bin", i), String.format("ckpt/e/r/1/shard-%05d.bin", i),
+                    i, "0".repeat(64)));
+        }
+        String id = "checkpoint/e/r/000000000011";
+        PendingSteps steps = new PendingSteps(dir);
+        steps.save(new PendingStep(id, "e", "r", 1, files, Set.of()));
+        int verifiedSeen = 0;
+        for (LatestCheckpoint.File f : files) {
+            steps.apply(result(id, f.key(), f.bytes(), "0", VerifyResult.OK, VerifyMethod.HEAD));
+            if (steps.apply(result(id, f.key(), f.bytes(), "0", VerifyResult.OK, VerifyMethod.FULL_READ)).orElseThrow().verified()) {
+                verifiedSeen++;
+            }
+        }
+        assertThat(verifiedSeen).as("verified only once the last file was read in full").isEqualTo(1);
+        assertThat(Files.readAllLines(resultsLog())).hasSize(n);
+        assertThat(new PendingSteps(dir).find(id).orElseThrow().verified()).isTrue();
+    }
+
+    private Path resultsLog() throws java.io.IOException {
+        try (var listed = Files.list(dir)) {
+            return listed.filter(f -> f.toString().endsWith(".results")).findFirst().orElse(null);
+        }
+    }
+
+    private static ObjectVerified result(String assetId, String key, long bytes, String shaDigit, VerifyResult r,
+                                         VerifyMethod method) {
+        return objectVerified().meta(EventMeta.first("c", java.time.Clock.systemUTC())).assetId(assetId)
+                .store("primary", "bucket").key(key, ObjectKind.CHECKPOINT_FILE).method(method).result(r)
+                .matching(bytes, shaDigit.repeat(64)).build();
     }
 
     private static PendingStep step(String assetId, Set<String> verified) {
