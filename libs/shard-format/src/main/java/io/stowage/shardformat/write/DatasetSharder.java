@@ -9,6 +9,7 @@ import io.stowage.events.manifest.DatasetManifest;
 import io.stowage.events.manifest.ShardEntry;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,8 +66,11 @@ public final class DatasetSharder {
      *
      * @param ledger what the ledger knows of the revision
      * @return the revision, {@link SealedDataset#alreadySealed()} when the same content is sealed already
-     * @throws RevisionSealedException    when the revision is sealed with other content ({@code manifest.json} is
-     *                                    then not written; the new shards stay in staging under their own names)
+     * @throws RevisionSealedException    when the revision is sealed with other content, or the staging directory
+     *                                    already holds its {@code manifest.json} with other content (an earlier or a
+     *                                    concurrent build the ledger may not know yet: of two racing builds exactly
+     *                                    one writes it); {@code manifest.json} is then not written, the new shards
+     *                                    stay in staging under their own names
      * @throws LedgerUnavailableException when the ledger cannot say
      */
     public SealedDataset shard(ShardRequest request, RevisionLookup ledger) throws IOException {
@@ -97,7 +101,17 @@ public final class DatasetSharder {
         RevisionSeal.Decision decision = RevisionSeal.decide(request.dataset(), request.revision(),
                 ledger.stateOf(request.dataset(), request.revision()),
                 Sha256.of(json));
-        WrittenFile manifestFile = DurableFiles.write(manifestPath, json);
+        WrittenFile manifestFile;
+        try {
+            manifestFile = DurableFiles.writeNew(manifestPath, json);
+        } catch (FileAlreadyExistsException e) {
+            throw new RevisionSealedException("dataset revision " + request.dataset() + "@" + request.revision()
+                    + " already has a manifest in staging (" + manifestPath + ", sha256 "
+                    + Sha256.of(Files.readAllBytes(manifestPath)) + ") with other content than this build's (sha256 "
+                    + Sha256.of(json) + "), from an earlier or a concurrent build that the ledger may not know yet: "
+                    + "a sealed revision never changes, shard it as a new revision (or remove that file if its build "
+                    + "was abandoned before it was published)");
+        }
         return new SealedDataset(source, shards, manifestFile, manifest, decision == RevisionSeal.Decision.ALREADY_SEALED);
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -62,6 +63,38 @@ public final class DurableFiles {
         try (FileChannel directory = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
             directory.force(true);
         }
+    }
+
+    /**
+     * Writes small content durably under {@code target}'s name only when no file has that name: the new file is
+     * written and fsynced under a temporary name and hard-linked to {@code target}, which fails atomically when
+     * {@code target} exists (two writers racing: exactly one wins). Nothing is replaced.
+     *
+     * @return the file now under {@code target}: the one written, or the one found there when it holds the same bytes
+     * @throws FileAlreadyExistsException when {@code target} holds other bytes (it is left as it was)
+     * @throws IOException                when writing fails
+     */
+    public static WrittenFile writeNew(Path target, byte[] content) throws IOException {
+        Path tmp = temporaryName(target.getParent(), target.getFileName().toString());
+        DigestingOutputStream out = new DigestingOutputStream(create(tmp));
+        try {
+            try (out) {
+                out.write(content);
+            }
+            try {
+                Files.createLink(target, tmp);
+            } catch (FileAlreadyExistsException e) {
+                if (!java.util.Arrays.equals(Files.readAllBytes(target), content)) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "holds other bytes");
+                }
+            }
+            try (FileChannel directory = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
+                directory.force(true);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return new WrittenFile(target, out.bytes(), out.sha256Hex());
     }
 
     /**
