@@ -112,6 +112,11 @@ final class PostgresServer implements AutoCloseable {
                     .setRegisterShutdownHook(false)
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("password_encryption", "md5")
+                    // zonky's builder sets synchronous_commit=off: a commit then returns before its WAL is flushed,
+                    // and a SIGKILL of the postmaster loses the last commits. The ledger acks a batch (and Kafka
+                    // commits its offsets) once its transaction committed, so those events were lost for good.
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("fsync", "on")
                     .setDataDirectoryCustomizer(cluster -> {
                         requirePasswords(cluster);
                         if (fresh && !fromTemplate) {

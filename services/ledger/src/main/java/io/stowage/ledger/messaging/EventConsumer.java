@@ -79,10 +79,22 @@ public class EventConsumer {
                 .invoke(metrics::ingested)
                 .replaceWithVoid()
                 .onFailure().recoverWithUni(failure -> {
-                    LOG.errorf(failure, "cannot store a batch of %d events; storing them one by one", appends.size());
-                    return oneByOne(appends, stored);
+                    LOG.errorf(failure, "cannot store a batch of %d events (%s); storing them one by one", appends.size(),
+                            positions(stored));
+                    return oneByOne(appends, stored).invoke(() -> LOG.infof("batch %s stored one by one; acking it",
+                            positions(stored)));
                 })
                 .chain(() -> Uni.createFrom().completionStage(batch.ack()));
+    }
+
+    private static String positions(List<KafkaRecord<String, byte[]>> records) {
+        StringBuilder text = new StringBuilder();
+        for (KafkaRecord<String, byte[]> r : records) {
+            KafkaPosition at = KafkaRecords.positionOf(r);
+            text.append(text.isEmpty() ? "" : ", ").append(at.topic()).append('-').append(at.partition()).append('@')
+                    .append(at.offset());
+        }
+        return text.toString();
     }
 
     private Uni<Void> oneByOne(List<EventAppend> appends, List<KafkaRecord<String, byte[]>> records) {
@@ -95,7 +107,11 @@ public class EventConsumer {
             StoredEvent row = a.row();
             return retry.runThroughOutages("event " + row.eventId() + " type " + row.type() + " asset " + row.assetId(),
                             metrics.timed(LedgerMetrics.SINGLE, () -> recorder.record(row, a.event())))
-                    .invoke(stored -> metrics.ingested(stored ? List.of(row) : List.of())).replaceWithVoid()
+                    .invoke(stored -> {
+                        LOG.infof("event %s (%s) %s", row.eventId(), positions(List.of(records.get(i))),
+                                stored ? "stored" : "was stored already");
+                        metrics.ingested(stored ? List.of(row) : List.of());
+                    }).replaceWithVoid()
                     .onFailure().recoverWithUni(failure -> {
                         LOG.errorf(failure, "cannot store event %s type %s asset %s while the database answers: "
                                 + "dead-lettering it", row.eventId(), row.type(), row.assetId());
