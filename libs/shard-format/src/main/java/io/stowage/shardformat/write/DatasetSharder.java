@@ -106,8 +106,8 @@ public final class DatasetSharder {
             manifestFile = DurableFiles.writeNew(manifestPath, json);
         } catch (FileAlreadyExistsException e) {
             throw new RevisionSealedException("dataset revision " + request.dataset() + "@" + request.revision()
-                    + " already has a manifest in staging (" + manifestPath + ", sha256 "
-                    + Sha256.of(Files.readAllBytes(manifestPath)) + ") with other content than this build's (sha256 "
+                    + " already has a manifest in staging (" + manifestPath + ", which " + e.getReason()
+                    + ") with other content than this build's (sha256 "
                     + Sha256.of(json) + "), from an earlier or a concurrent build that the ledger may not know yet: "
                     + "a sealed revision never changes, shard it as a new revision (or remove that file if its build "
                     + "was abandoned before it was published)");

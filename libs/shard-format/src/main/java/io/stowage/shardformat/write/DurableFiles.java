@@ -70,11 +70,28 @@ public final class DurableFiles {
      * written and fsynced under a temporary name and hard-linked to {@code target}, which fails atomically when
      * {@code target} exists (two writers racing: exactly one wins). Nothing is replaced.
      *
+     * <p>On a filesystem without hard links (FUSE and SMB mounts, FAT: the link is refused as unsupported or not
+     * permitted) it falls back to a move that refuses an existing {@code target}, then re-reads {@code target}: there
+     * the existence check and the rename are two steps, so two writers racing within that window can both succeed,
+     * the later one's bytes remaining; a writer that finds other bytes after its move fails as below.
+     *
      * @return the file now under {@code target}: the one written, or the one found there when it holds the same bytes
-     * @throws FileAlreadyExistsException when {@code target} holds other bytes (it is left as it was)
+     * @throws FileAlreadyExistsException when {@code target} holds other bytes (it is left as it was); its
+     *                                    {@link FileAlreadyExistsException#getReason() reason} names their SHA-256
      * @throws IOException                when writing fails
      */
     public static WrittenFile writeNew(Path target, byte[] content) throws IOException {
+        return writeNew(target, content, Files::createLink);
+    }
+
+    /** How {@link #writeNew(Path, byte[])} links the written temporary file to its final name (tests replace it). */
+    @FunctionalInterface
+    interface Linker {
+        /** @see Files#createLink(Path, Path) */
+        void link(Path target, Path existing) throws IOException;
+    }
+
+    static WrittenFile writeNew(Path target, byte[] content, Linker linker) throws IOException {
         Path tmp = temporaryName(target.getParent(), target.getFileName().toString());
         DigestingOutputStream out = new DigestingOutputStream(create(tmp));
         try {
@@ -82,11 +99,16 @@ public final class DurableFiles {
                 out.write(content);
             }
             try {
-                Files.createLink(target, tmp);
+                linker.link(target, tmp);
             } catch (FileAlreadyExistsException e) {
-                if (!java.util.Arrays.equals(Files.readAllBytes(target), content)) {
-                    throw new FileAlreadyExistsException(target.toString(), null, "holds other bytes");
+                requireSameBytes(target, content);
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                try {
+                    Files.move(tmp, target);
+                } catch (FileAlreadyExistsException exists) {
+                    // another writer got there first: same bytes or a refusal, as with a link
                 }
+                requireSameBytes(target, content);
             }
             try (FileChannel directory = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
                 directory.force(true);
@@ -95,6 +117,14 @@ public final class DurableFiles {
             Files.deleteIfExists(tmp);
         }
         return new WrittenFile(target, out.bytes(), out.sha256Hex());
+    }
+
+    private static void requireSameBytes(Path target, byte[] content) throws IOException {
+        byte[] found = Files.readAllBytes(target);
+        if (!java.util.Arrays.equals(found, content)) {
+            throw new FileAlreadyExistsException(target.toString(), null,
+                    "holds other bytes (sha256 " + io.stowage.events.Sha256.of(found) + ")");
+        }
     }
 
     /**

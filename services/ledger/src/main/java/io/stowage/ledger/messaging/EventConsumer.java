@@ -81,8 +81,10 @@ public class EventConsumer {
                 .onFailure().recoverWithUni(failure -> {
                     LOG.errorf(failure, "cannot store a batch of %d events (%s); storing them one by one", appends.size(),
                             positions(stored));
-                    return oneByOne(appends, stored).invoke(() -> LOG.infof("batch %s stored one by one; acking it",
-                            positions(stored)));
+                    OneByOne counts = new OneByOne();
+                    return oneByOne(appends, stored, counts).invoke(() -> LOG.infof(
+                            "batch %s handled one by one (%d stored, %d stored already, %d dead-lettered); acking it",
+                            positions(stored), counts.stored.get(), counts.already.get(), counts.deadLettered.get()));
                 })
                 .chain(() -> Uni.createFrom().completionStage(batch.ack()));
     }
@@ -97,7 +99,14 @@ public class EventConsumer {
         return text.toString();
     }
 
-    private Uni<Void> oneByOne(List<EventAppend> appends, List<KafkaRecord<String, byte[]>> records) {
+    /** What storing a batch one by one did with its events. */
+    private static final class OneByOne {
+        final java.util.concurrent.atomic.AtomicInteger stored = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger already = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger deadLettered = new java.util.concurrent.atomic.AtomicInteger();
+    }
+
+    private Uni<Void> oneByOne(List<EventAppend> appends, List<KafkaRecord<String, byte[]>> records, OneByOne counts) {
         List<Integer> indexes = new ArrayList<>();
         for (int i = 0; i < appends.size(); i++) {
             indexes.add(i);
@@ -110,12 +119,14 @@ public class EventConsumer {
                     .invoke(stored -> {
                         LOG.infof("event %s (%s) %s", row.eventId(), positions(List.of(records.get(i))),
                                 stored ? "stored" : "was stored already");
+                        (stored ? counts.stored : counts.already).incrementAndGet();
                         metrics.ingested(stored ? List.of(row) : List.of());
                     }).replaceWithVoid()
                     .onFailure().recoverWithUni(failure -> {
                         LOG.errorf(failure, "cannot store event %s type %s asset %s while the database answers: "
                                 + "dead-lettering it", row.eventId(), row.type(), row.assetId());
                         KafkaRecord<String, byte[]> record = records.get(i);
+                        counts.deadLettered.incrementAndGet();
                         return deadLetters.send(KafkaRecords.positionOf(record), record.getPayload(), failure)
                                 .invoke(() -> metrics.deadLetterSent(row.topic()));
                     });

@@ -46,8 +46,7 @@ public class LatestPointerWork {
      * @throws io.stowage.store.StoreException when the pointer cannot be written (the result is redelivered)
      */
     public Optional<LatestCheckpoint> onVerified(ObjectVerified result) {
-        Optional<PendingSteps.Applied> applied = steps.apply(result);
-        if (applied.isEmpty() || !applied.get().verified()) {
+        if (!steps.apply(result).orElse(false)) {
             return Optional.empty();
         }
         PendingStep updated = steps.find(result.assetId()).orElseThrow(); // once per step: the pointer lists its files

@@ -14,13 +14,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A checkpoint step whose files are all in the primary store, waiting for their verification:
  * consumes {@link ObjectVerified} results for its objects and produces the run's
  * {@link LatestCheckpoint} pointer once every file was read back in full with its SHA-256 and no later result for it
- * is bad. Immutable; pure.
+ * is bad ({@link #verdict}, applied in order by {@code PendingSteps}). Immutable; pure.
  *
  * @param files         the step's files in the primary store (key, size, SHA-256 as uploaded)
  * @param verifiedKeys  keys read back in full with the expected size and SHA-256, and with no bad result since
@@ -50,38 +49,16 @@ public record PendingStep(String assetId, String experiment, String run, long st
         return new PendingStep(e.assetId(), e.experiment(), e.run(), e.step(), files, Set.of());
     }
 
-    /**
-     * @return this step with {@code result} applied: an OK full read ({@link VerifyMethod#FULL_READ}) of one of its
-     *         primary objects with the uploaded size and SHA-256 marks it verified; an OK HEAD changes nothing (it
-     *         proves size and metadata, not the bytes); any other result for it (a HEAD or full read that is not OK)
-     *         unmarks it; results for other assets, stores or keys change nothing
-     */
-    public PendingStep with(ObjectVerified result) {
-        if (!concerns(result)) {
-            return this;
-        }
-        Optional<LatestCheckpoint.File> file = files.stream().filter(f -> f.key().equals(result.key())).findFirst();
-        Optional<Boolean> verdict = file.flatMap(f -> verdict(f, result));
-        if (verdict.isEmpty()) {
-            return this;
-        }
-        Set<String> keys = new TreeSet<>(verifiedKeys);
-        if (verdict.get()) {
-            keys.add(result.key());
-        } else {
-            keys.remove(result.key());
-        }
-        return new PendingStep(assetId, experiment, run, step, files, keys);
-    }
-
     /** @return true when {@code result} is about this step's asset in the primary store (its key may still be another) */
     public boolean concerns(ObjectVerified result) {
         return assetId.equals(result.assetId()) && UploadTask.PRIMARY.equals(result.store());
     }
 
     /**
-     * The rule of {@link #with}, for one file: what {@code result} (for this file's key in the primary store) makes of
-     * it. Constant time: callers that index the files by key apply a result without copying the step.
+     * What {@code result} (for this file's key in the primary store, see {@link #concerns}) makes of one file: an OK
+     * full read ({@link VerifyMethod#FULL_READ}) with the uploaded size and SHA-256 marks it verified; an OK HEAD
+     * changes nothing (it proves size and metadata, not the bytes); any other result (a HEAD or full read that is not
+     * OK, or one for other bytes) unmarks it. Constant time: callers index the files by key.
      *
      * @return {@code true}: verified (an OK full read with the uploaded size and SHA-256); {@code false}: not verified
      *         (a HEAD or full read that is not OK, or one for other bytes); empty: no change (an OK HEAD)

@@ -55,14 +55,6 @@ public class PendingSteps {
         }
     };
 
-    /**
-     * What one result made of the step waiting for its asset.
-     *
-     * @param verified true when every file of the step is verified now (its newest result an OK full read)
-     */
-    public record Applied(String assetId, String experiment, String run, long step, boolean verified) {
-    }
-
     /** A step in memory: its files by key and the keys verified now (changed in place, under this object's lock). */
     private static final class Tracked {
         private final PendingStep step;
@@ -91,9 +83,8 @@ public class PendingSteps {
             return new PendingStep(step.assetId(), step.experiment(), step.run(), step.step(), step.files(), verified);
         }
 
-        Applied applied() {
-            return new Applied(step.assetId(), step.experiment(), step.run(), step.step(),
-                    verifiedFiles == step.files().size());
+        boolean allVerified() {
+            return verifiedFiles == step.files().size();
         }
     }
 
@@ -146,15 +137,16 @@ public class PendingSteps {
     }
 
     /**
-     * Applies one verification result to the step waiting for its asset ({@link PendingStep#verdict}, the rule of
-     * {@link PendingStep#with}) in constant time: when it changes a key's state, one line is appended to the results
+     * Applies one verification result to the step waiting for its asset ({@link PendingStep#verdict}) in constant
+     * time: when it changes a key's state, one line is appended to the results
      * log and fsynced before the change is made in memory and this returns.
      *
-     * @return empty when no step waits for the result's asset; otherwise the step's state after the result (a result
-     *         for another store or for a key that is not one of its files changes nothing)
+     * @return empty when no step waits for the result's asset; otherwise whether every file of that step is verified
+     *         after the result (its newest result an OK full read; a result for another store or for a key that is
+     *         not one of its files changes nothing)
      * @throws UncheckedIOException when the step cannot be read or the change cannot be written (nothing changed then)
      */
-    public synchronized Optional<Applied> apply(ObjectVerified result) {
+    public synchronized Optional<Boolean> apply(ObjectVerified result) {
         Tracked tracked = load(result.assetId());
         if (tracked == null) {
             return Optional.empty();
@@ -171,7 +163,7 @@ public class PendingSteps {
             }
             tracked.mark(result.key(), verdict.get());
         }
-        return Optional.of(tracked.applied());
+        return Optional.of(tracked.allVerified());
     }
 
     private static String line(String key, boolean verified) throws IOException {

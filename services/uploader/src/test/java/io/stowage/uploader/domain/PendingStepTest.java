@@ -17,6 +17,7 @@ import java.util.Set;
 import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The rule one verification result applies to a file of a waiting step, and when the step makes a pointer. */
 class PendingStepTest {
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T08:00:00Z"), ZoneOffset.UTC);
     private static final String A = "a".repeat(64);
@@ -36,27 +37,45 @@ class PendingStepTest {
                 .matching(bytes, sha).build();
     }
 
-    @Test
-    void anOkHeadIsNotAFullReadAndTheFullReadMakesThePointer() {
-        PendingStep headsOnly = step.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK, VerifyMethod.HEAD))
-                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK, VerifyMethod.HEAD));
-        assertThat(headsOnly.verified()).as("two OK HEADs, no full read").isFalse();
-        assertThat(headsOnly.pointer(-1, CLOCK.instant())).isEmpty();
+    private static final LatestCheckpoint.File MODEL = new LatestCheckpoint.File("model.pt", "k/model.pt", 10, A);
 
-        PendingStep read = headsOnly.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK))
-                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK));
-        assertThat(read.verified()).isTrue();
-        assertThat(read.with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK, VerifyMethod.HEAD)).verified())
-                .as("a later OK HEAD keeps the full read").isTrue();
-        assertThat(read.with(result("primary", "k/optim.pt", 20, B, VerifyResult.MISMATCH, VerifyMethod.HEAD))
-                .verified()).as("a later bad HEAD withdraws it").isFalse();
+    @Test
+    void onlyAnOkFullReadOfTheUploadedBytesVerifiesAFileAndAnOkHeadChangesNothing() {
+        assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 10, A, VerifyResult.OK))).contains(true);
+        assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 10, A, VerifyResult.OK, VerifyMethod.HEAD)))
+                .as("a HEAD proves size and metadata, not the bytes").isEmpty();
+        for (VerifyResult bad : new VerifyResult[] {VerifyResult.MISMATCH, VerifyResult.MISSING, VerifyResult.ERROR}) {
+            assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 10, A, bad))).as("full read " + bad)
+                    .contains(false);
+            assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 10, A, bad, VerifyMethod.HEAD)))
+                    .as("HEAD " + bad).contains(false);
+        }
+        assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 10, B, VerifyResult.OK)))
+                .as("an OK read of other bytes than uploaded").contains(false);
+        assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 11, A, VerifyResult.OK)))
+                .as("an OK read of another size").contains(false);
+        assertThat(PendingStep.verdict(MODEL, result("primary", "k/model.pt", 11, A, VerifyResult.OK, VerifyMethod.HEAD)))
+                .as("an OK HEAD of another size").contains(false);
     }
 
     @Test
-    void noPointerUntilEveryFileIsVerifiedOk() {
-        PendingStep one = step.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK));
+    void onlyResultsForItsAssetInThePrimaryStoreConcernTheStep() {
+        assertThat(step.concerns(result("primary", "k/model.pt", 10, A, VerifyResult.OK))).isTrue();
+        assertThat(step.concerns(result("replica", "k/model.pt", 10, A, VerifyResult.OK))).isFalse();
+        ObjectVerified other = objectVerified().meta(EventMeta.first("c", CLOCK)).assetId("checkpoint/e/r/000000000008")
+                .store("primary", "bucket").key("k/model.pt", ObjectKind.CHECKPOINT_FILE).method(VerifyMethod.FULL_READ)
+                .result(VerifyResult.OK).matching(10, A).build();
+        assertThat(step.concerns(other)).isFalse();
+    }
+
+    @Test
+    void noPointerUntilEveryFileIsVerified() {
+        PendingStep one = withVerified("k/model.pt");
+        assertThat(one.verified()).isFalse();
         assertThat(one.pointer(-1, CLOCK.instant())).isEmpty();
-        PendingStep both = one.with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK));
+        assertThat(withVerified("k/model.pt", "k/other.pt").verified()).as("a key that is not one of its files")
+                .isFalse();
+        PendingStep both = withVerified("k/model.pt", "k/optim.pt");
         LatestCheckpoint pointer = both.pointer(-1, CLOCK.instant()).orElseThrow();
         assertThat(pointer.step()).isEqualTo(7);
         assertThat(pointer.files()).extracting(LatestCheckpoint.File::key).containsExactly("k/model.pt", "k/optim.pt");
@@ -64,22 +83,13 @@ class PendingStepTest {
     }
 
     @Test
-    void aLaterMismatchWithdrawsAnOkAndOtherStoresOrHashesDoNotCount() {
-        PendingStep s = step.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK))
-                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK))
-                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.MISMATCH));
-        assertThat(s.verifiedKeys()).containsExactly("k/model.pt");
-        assertThat(s.with(result("replica", "k/optim.pt", 20, B, VerifyResult.OK)).verified()).isFalse();
-        assertThat(s.with(result("primary", "k/optim.pt", 20, A, VerifyResult.OK)).verified()).isFalse();
-        assertThat(s.with(result("primary", "k/optim.pt", 21, B, VerifyResult.OK)).verified()).isFalse();
-        assertThat(s.with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK)).verified()).isTrue();
-    }
-
-    @Test
     void thePointerNeverGoesBackToAnOlderStep() {
-        PendingStep done = step.with(result("primary", "k/model.pt", 10, A, VerifyResult.OK))
-                .with(result("primary", "k/optim.pt", 20, B, VerifyResult.OK));
+        PendingStep done = withVerified("k/model.pt", "k/optim.pt");
         assertThat(done.pointer(9, CLOCK.instant())).isEmpty();
         assertThat(done.pointer(7, CLOCK.instant())).isPresent();
+    }
+
+    private PendingStep withVerified(String... keys) {
+        return new PendingStep(step.assetId(), step.experiment(), step.run(), step.step(), step.files(), Set.of(keys));
     }
 }
