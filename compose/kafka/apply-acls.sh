@@ -25,6 +25,9 @@ for t in shard.built dataset.sealed checkpoint.published object.uploaded object.
       --topic "$topic" --partitions 4 --replication-factor 1 --config retention.ms=-1
   done
 done
+# the cluster lease of services' periodic jobs: one partition, never written (io.stowage.messaging.ClusterLease)
+"$BIN/kafka-topics.sh" --bootstrap-server "$BOOTSTRAP" --command-config "$ADMIN" --create --if-not-exists \
+  --topic stowage.lease --partitions 1 --replication-factor 1
 
 principals=$(grep -v '^\s*#' "$TABLE" | awk 'NF == 5 {print $1}' | sort -u)
 for p in $principals; do

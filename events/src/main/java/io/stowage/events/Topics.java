@@ -77,6 +77,13 @@ public final class Topics {
     /** A training run attempt ended (completed, stopped, failed, preempted); the CLI ({@code stowage watch}). */
     public static final String RUN_FINISHED = "run.finished";
 
+    /**
+     * The one-partition topic whose partition 0 a service's instances share as a cluster lease (one consumer group per
+     * service): the instance assigned it runs the service's periodic jobs. No record is ever written to it; it is not
+     * an audit topic and not in {@link #ALL}.
+     */
+    public static final String LEASE = "stowage.lease";
+
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,

@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  *   <li>each {@code mp.messaging.outgoing.<channel>} of the {@code smallrye-kafka} connector: WRITE on its
  *       {@code topic} (the channel name when none is set, SmallRye's default);</li>
  *   <li>each {@code mp.messaging.incoming.<channel>}: READ on its {@code topic} or every one of its {@code topics},
- *       READ on its consumer group ({@code group.id}, required), and, with {@code failure-strategy=dead-letter-queue},
+ *       READ on its consumer group ({@code group.id}, required; one holding a {@code ${…}} expression, a group per
+ *       instance, gives READ on the groups PREFIXED by the text before the expression), and, with {@code failure-strategy=dead-letter-queue},
  *       WRITE on its {@code dead-letter-queue.topic} (required);</li>
  *   <li>{@code stowage.kafka.routed.<channel>=t1,t2,...}: the topics a channel's records name one by one (the service's
  *       code routes each record to its event's topic, or a config source sets the list): WRITE (outgoing) or READ
@@ -38,6 +39,8 @@ import java.util.regex.Pattern;
  *       dead-letter topic of every topic of {@link Topics#ALL}.</li>
  *   <li>{@code stowage.kafka.assigned.<client>=t1,t2,...}: the topics a service's own consumer reads by partition
  *       assignment, without a consumer group (e.g. the gatekeeper reading its decisions back): READ on each, no group.</li>
+ *   <li>{@code stowage.kafka.lease.<service>=<group>}: the service's cluster lease (its periodic jobs run on one
+ *       instance): READ on {@link Topics#LEASE} and on that group.</li>
  * </ul>
  * A literal rule that a {@code *} rule of the same principal and operation covers is dropped; DESCRIBE is never derived,
  * since Kafka's READ and WRITE imply it. A pattern subscription ({@code pattern=true}) is refused: its ACL cannot be
@@ -48,6 +51,8 @@ public final class KafkaChannelAcls {
     public static final String ROUTED = "stowage.kafka.routed.";
     /** The key prefix of a group-less assigned reader's topics; a client name follows. */
     public static final String ASSIGNED = "stowage.kafka.assigned.";
+    /** The key prefix of a service's cluster-lease group (as {@code io.stowage.messaging.ClusterLease}); the service follows. */
+    public static final String LEASE = "stowage.kafka.lease.";
     private static final Pattern CONNECTOR = Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.connector");
     private static final String ANY = "*";
 
@@ -77,6 +82,15 @@ public final class KafkaChannelAcls {
     public static List<KafkaAclTable.Rule> derive(String principal, Properties properties) {
         Set<KafkaAclTable.Rule> rules = new LinkedHashSet<>();
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
+            if (key.startsWith(LEASE)) {
+                String group = properties.getProperty(key).strip();
+                if (group.isEmpty()) {
+                    throw new IllegalArgumentException(key + " is empty: its group ACL cannot be derived");
+                }
+                rules.add(topic(principal, AclOperation.READ, Topics.LEASE));
+                rules.add(new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group, PatternType.LITERAL));
+                continue;
+            }
             if (key.startsWith(ASSIGNED)) {
                 split(properties.getProperty(key)).forEach(t -> rules.add(topic(principal, AclOperation.READ, t)));
                 continue;
@@ -114,7 +128,7 @@ public final class KafkaChannelAcls {
         if (group == null || group.isBlank()) {
             throw new IllegalArgumentException("incoming channel " + channel + " has no group.id: its group ACL cannot be derived");
         }
-        rules.add(new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group.strip(), PatternType.LITERAL));
+        rules.add(groupRule(principal, channel, group.strip()));
         if ("dead-letter-queue".equals(p.getProperty(prefix + "failure-strategy", "").strip())) {
             String dlq = p.getProperty(prefix + "dead-letter-queue.topic");
             if (dlq == null || dlq.isBlank()) {
@@ -122,6 +136,24 @@ public final class KafkaChannelAcls {
             }
             rules.add(topic(principal, AclOperation.WRITE, dlq.strip()));
         }
+    }
+
+    /**
+     * @return READ on {@code group}; a group whose name holds a configuration expression ({@code stowage-x-${instance}},
+     *         one group per instance) gives READ on the groups PREFIXED by the part before the first {@code ${}
+     * @throws IllegalArgumentException when the expression starts the name (no prefix to allow)
+     */
+    private static KafkaAclTable.Rule groupRule(String principal, String channel, String group) {
+        int expression = group.indexOf("${");
+        if (expression < 0) {
+            return new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group, PatternType.LITERAL);
+        }
+        if (expression == 0) {
+            throw new IllegalArgumentException("incoming channel " + channel + " has a group.id that starts with an "
+                    + "expression: its group ACL cannot be derived");
+        }
+        return new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group.substring(0, expression),
+                PatternType.PREFIXED);
     }
 
     /** @return the declared routed topics of {@code channel}, {@code *.dlq} expanded; empty when none is declared */

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * Consumes a just-launched broker and produces the Stowage topics on it: waits until the broker
  * answers, then creates every topic of {@link Topics#ALL} and its dead-letter topic (4 partitions,
- * {@code retention.ms=-1}) and waits until each partition has a leader.
+ * {@code retention.ms=-1}) and the one-partition lease topic {@link Topics#LEASE}, and waits until each partition has a
+ * leader.
  */
 final class KafkaTopics {
     static final int PARTITIONS = 4;
@@ -26,13 +27,14 @@ final class KafkaTopics {
     private KafkaTopics() {
     }
 
-    /** @return every topic the stack creates: each audit topic followed by its dead-letter topic */
+    /** @return every topic the stack creates: each audit topic followed by its dead-letter topic, then the lease topic */
     static List<String> names() {
         List<String> names = new ArrayList<>();
         for (String topic : Topics.ALL) {
             names.add(topic);
             names.add(Topics.dlq(topic));
         }
+        names.add(Topics.LEASE);
         return names;
     }
 
@@ -95,8 +97,8 @@ final class KafkaTopics {
             awaitBroker(admin, broker, deadline);
             java.util.Set<String> all = new java.util.LinkedHashSet<>(names());
             all.addAll(extra);
-            List<NewTopic> topics = all.stream().map(name -> new NewTopic(name, PARTITIONS, (short) 1)
-                    .configs(Map.of("retention.ms", "-1"))).toList();
+            List<NewTopic> topics = all.stream().map(name -> new NewTopic(name, name.equals(Topics.LEASE) ? 1 : PARTITIONS,
+                    (short) 1).configs(Map.of("retention.ms", "-1"))).toList();
             admin.createTopics(topics).values().values().forEach(KafkaTopics::ignoreExisting);
             awaitLeaders(admin, broker, deadline);
             if (security != null) {

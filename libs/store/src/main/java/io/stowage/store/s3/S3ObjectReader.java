@@ -88,7 +88,7 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
         try {
             HeadObjectResponse r = call(key, "HEAD", () -> client.headObject(b -> b.bucket(bucket).key(key)));
             return Optional.of(new ObjectHead(r.contentLength(), r.metadata().get(S3ObjectStore.SHA256_METADATA),
-                    S3Errors.stripQuotes(r.eTag())));
+                    S3Errors.stripQuotes(r.eTag()), r.metadata()));
         } catch (ObjectNotFoundException e) {
             return Optional.empty();
         }

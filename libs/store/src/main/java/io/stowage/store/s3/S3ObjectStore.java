@@ -125,7 +125,7 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         try {
             HeadObjectResponse r = call(key, "HEAD", () -> client.headObject(b -> b.bucket(bucket).key(key)).join());
             return Optional.of(new ObjectHead(r.contentLength(), r.metadata().get(SHA256_METADATA),
-                    S3Errors.stripQuotes(r.eTag())));
+                    S3Errors.stripQuotes(r.eTag()), r.metadata()));
         } catch (ObjectNotFoundException e) {
             return Optional.empty();
         }

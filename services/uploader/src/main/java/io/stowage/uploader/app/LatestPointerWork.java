@@ -24,12 +24,17 @@ import java.util.Optional;
 /**
  * Consumes {@code object.verified} results and produces the run's {@code latest} pointer
  * ({@link ObjectKeys#checkpointLatest}) in the primary store once every file of a pending step has
- * been verified OK there (never before), unless the pointer already names a newer step. Blocking:
- * call it from a worker thread.
+ * been verified OK there (never before), unless the pointer already names a newer step: the newest step this
+ * instance pointed to, or the one the pointer in the store names (its {@value #STEP_METADATA} metadata, HEADed before
+ * each write), which another uploader instance may have written. Between that HEAD and the PUT another instance can
+ * still write a newer step, which this one then replaces: a window of one request, not closed here (S3's conditional
+ * writes are not available on every store Stowage supports). Blocking: call it from a worker thread.
  */
 @ApplicationScoped
 public class LatestPointerWork {
     private static final Logger LOG = Logger.getLogger(LatestPointerWork.class);
+    /** The pointer object's user metadata naming its step, which every uploader instance checks before writing. */
+    public static final String STEP_METADATA = "step";
     private final PendingSteps steps;
     private final ObjectWriters writers;
     private final Path tempDir;
@@ -55,6 +60,15 @@ public class LatestPointerWork {
             steps.forget(updated.assetId());
             return Optional.empty();
         }
+        long stored = storedStep(updated.experiment(), updated.run());
+        if (updated.step() < stored) {
+            LOG.infof("event %s %s asset %s: the latest pointer of %s/%s in the store names step %d (written by another "
+                    + "uploader instance): step %d does not replace it", result.meta().eventId(), result.topic(),
+                    result.assetId(), updated.experiment(), updated.run(), stored, updated.step());
+            steps.pointed(updated.experiment(), updated.run(), stored);
+            steps.forget(updated.assetId());
+            return Optional.empty();
+        }
         Optional<LatestCheckpoint> pointer = updated.pointer(pointed, clock.instant());
         if (pointer.isPresent()) {
             write(pointer.get());
@@ -66,6 +80,22 @@ public class LatestPointerWork {
         return pointer;
     }
 
+    /**
+     * @return the step the run's pointer in the primary store names by its {@value #STEP_METADATA} metadata, or -1 when
+     *         there is no pointer or it has none (a pointer written before that metadata existed)
+     * @throws io.stowage.store.StoreException when the store cannot be asked (the result is redelivered)
+     */
+    private long storedStep(String experiment, String run) {
+        return writers.forStore(UploadTask.PRIMARY).head(ObjectKeys.checkpointLatest(experiment, run))
+                .map(h -> h.metadata().get(STEP_METADATA)).map(v -> {
+                    try {
+                        return Long.parseLong(v.strip());
+                    } catch (NumberFormatException e) {
+                        return -1L;
+                    }
+                }).orElse(-1L);
+    }
+
     private void write(LatestCheckpoint pointer) {
         String key = ObjectKeys.checkpointLatest(pointer.experiment(), pointer.run());
         try {
@@ -75,7 +105,7 @@ public class LatestPointerWork {
             try {
                 Files.write(file, json);
                 writers.forStore(UploadTask.PRIMARY).put(key, file, json.length, Sha256.of(json),
-                        Map.of("kind", "LATEST_POINTER"));
+                        Map.of("kind", "LATEST_POINTER", STEP_METADATA, String.valueOf(pointer.step())));
             } finally {
                 Files.deleteIfExists(file);
             }

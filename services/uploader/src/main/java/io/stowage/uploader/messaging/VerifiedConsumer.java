@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Consumes {@code object.verified} (consumer group {@code stowage-uploader}) and hands each result to
- * {@link LatestPointerWork}, which writes a run's {@code latest} pointer once a step is fully verified. Produces no
+ * Consumes {@code object.verified} (a consumer group per uploader instance, {@code stowage-uploader-verified-<instance>}:
+ * every instance reads every result, since the steps waiting for them are kept by the instance that consumed their
+ * {@code checkpoint.published}) and hands each result to {@link LatestPointerWork}, which writes a run's {@code latest} pointer once a step is fully verified. Produces no
  * event. An invalid record goes to {@code object.verified.dlq}; a failure to write the pointer (the store, the state
  * directory) is tried again with backoff ({@link IncomingEvents}), then dead-lettered with the reason.
  */

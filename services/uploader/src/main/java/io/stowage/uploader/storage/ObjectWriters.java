@@ -17,6 +17,8 @@ import io.stowage.uploader.domain.UploadTask;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import io.stowage.messaging.ClusterLease;
+import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
@@ -30,8 +32,10 @@ import java.util.concurrent.TimeUnit;
  * logical store name, retrying transient failures, with multipart upload journals under
  * {@code <state-dir>/journals/<store>/} so that an upload interrupted by a crash is continued. At
  * start-up it probes both stores (a wrong endpoint, a missing bucket or refused credentials stop the
- * service with one line) and then aborts abandoned multipart uploads every sweep interval. It hands
- * out no reader and no delete.
+ * service with one line) and then aborts abandoned multipart uploads every sweep interval: of several uploader
+ * instances, only the one holding the cluster lease ({@link ClusterLease}, group {@code stowage.kafka.lease.uploader})
+ * sweeps, so that N instances do not list and abort the same uploads N times (a sweep run twice aborts nothing more).
+ * It hands out no reader and no delete.
  */
 @ApplicationScoped
 public class ObjectWriters {
@@ -45,8 +49,17 @@ public class ObjectWriters {
         return t;
     });
 
-    ObjectWriters(StoreSettings stores, UploaderSettings settings) {
+    private final Config config;
+    private ClusterLease lease;
+
+    /**
+     * @param stores   the primary and replica stores' endpoints, buckets and credentials
+     * @param settings retries, multipart tuning, the state directory (journals) and the sweep's age and interval
+     * @param config   where the cluster lease's group and Kafka connection are read when the sweep starts
+     */
+    public ObjectWriters(StoreSettings stores, UploaderSettings settings, Config config) {
         this.settings = settings;
+        this.config = config;
         UploadTuning tuning = new UploadTuning(settings.multipartThreshold(), settings.partSize(),
                 settings.partsInFlight());
         RetryPolicy retry = new RetryPolicy(settings.retryAttempts(), settings.retryInitialBackoff(),
@@ -77,10 +90,15 @@ public class ObjectWriters {
         }
         stores.values().forEach(s -> LOG.infof("object store %s ready", s));
         long every = Math.max(1, settings.abandonedUploadSweep().toSeconds());
+        lease = ClusterLease.fromConfig("uploader", config).start();
         sweeper.scheduleWithFixedDelay(this::sweep, 0, every, TimeUnit.SECONDS);
     }
 
     private void sweep() {
+        if (!lease.held()) {
+            LOG.debugf("another uploader instance holds the cluster lease: it sweeps abandoned multipart uploads");
+            return;
+        }
         for (Map.Entry<String, ObjectWriter> writer : writers.entrySet()) {
             try {
                 int aborted = writer.getValue().abortUploadsOlderThan(settings.abandonUploadsAfter());
@@ -140,9 +158,13 @@ public class ObjectWriters {
         }
     }
 
+    /** Stops the sweep and the cluster lease, and closes both stores' clients. */
     @PreDestroy
-    void close() {
+    public void close() {
         sweeper.shutdownNow();
+        if (lease != null) {
+            lease.close();
+        }
         stores.values().forEach(S3ObjectStore::close);
     }
 }

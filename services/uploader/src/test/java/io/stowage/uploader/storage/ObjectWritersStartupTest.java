@@ -45,7 +45,8 @@ class ObjectWritersStartupTest {
         startFails(new Store(good, stack.primaryBucket(), stack.s3AccessKey(), "wrong-secret"), replica,
                 "store primary (" + good + ", bucket " + stack.primaryBucket() + "): credentials refused (HTTP 403)");
 
-        ObjectWriters writers = new ObjectWriters(new Stores(primary, replica), settings());
+        ObjectWriters writers = new ObjectWriters(new Stores(primary, replica), settings(),
+                new io.smallrye.config.SmallRyeConfigBuilder().build());
         try {
             assertThatCode(() -> writers.onStart(null)).doesNotThrowAnyException();
         } finally {
@@ -54,7 +55,8 @@ class ObjectWritersStartupTest {
     }
 
     private void startFails(Store primary, Store replica, String expected) {
-        ObjectWriters writers = new ObjectWriters(new Stores(primary, replica), settings());
+        ObjectWriters writers = new ObjectWriters(new Stores(primary, replica), settings(),
+                new io.smallrye.config.SmallRyeConfigBuilder().build());
         try {
             assertThatThrownBy(() -> writers.onStart(null)).isInstanceOf(StoreAccessException.class)
                     .satisfies(e -> assertThat(e.getMessage()).startsWith(expected).doesNotContain("\n")

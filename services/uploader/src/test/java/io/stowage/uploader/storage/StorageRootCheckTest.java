@@ -49,7 +49,8 @@ class StorageRootCheckTest {
         s3.createBucket(b -> b.bucket(bucket));
         Store primary = new Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
         Store replica = new Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(), stack.s3SecretKey());
-        writers = new ObjectWriters(new Stores(primary, replica), settings());
+        writers = new ObjectWriters(new Stores(primary, replica), settings(),
+                new io.smallrye.config.SmallRyeConfigBuilder().build());
     }
 
     @AfterEach

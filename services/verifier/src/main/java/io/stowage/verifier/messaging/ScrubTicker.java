@@ -3,11 +3,13 @@ package io.stowage.verifier.messaging;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.stowage.events.ObjectVerified;
+import io.stowage.messaging.ClusterLease;
 import io.stowage.messaging.EventPublisher;
 import io.stowage.verifier.VerifierSettings;
 import io.stowage.verifier.app.ScrubRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
@@ -20,7 +22,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs the rolling scrub every {@code stowage.verifier.scrub.tick} (when {@code .enabled}) on a thread of its own
  * and publishes each result to {@code object.verified}, waiting for the broker's acknowledgement before the next
- * object is read. {@link #runAt(Instant)} runs it once at a given instant (tests use it with a clock they control).
+ * object is read. Of several verifier instances, only the one holding the cluster lease
+ * ({@link ClusterLease}, group {@code stowage.kafka.lease.verifier}) runs a tick's scrub: the others would re-read the
+ * same least-recently-read objects. A scrub run twice (the lease moving during a run) only re-reads objects again. {@link #runAt(Instant)} runs it once at a given instant (tests use it with a clock they control).
  */
 @ApplicationScoped
 public class ScrubTicker {
@@ -29,12 +33,15 @@ public class ScrubTicker {
     private final EventPublisher publisher;
     private final VerifierSettings.Scrub settings;
     private final Clock clock = Clock.systemUTC();
+    private final Config config;
     private ScheduledExecutorService timer;
+    private ClusterLease lease;
 
-    ScrubTicker(ScrubRun scrub, EventPublisher publisher, VerifierSettings settings) {
+    ScrubTicker(ScrubRun scrub, EventPublisher publisher, VerifierSettings settings, Config config) {
         this.scrub = scrub;
         this.publisher = publisher;
         this.settings = settings.scrub();
+        this.config = config;
     }
 
     void start(@Observes StartupEvent started) {
@@ -43,6 +50,7 @@ public class ScrubTicker {
             return;
         }
         long tick = settings.tick().toMillis();
+        lease = ClusterLease.fromConfig("verifier", config).start();
         timer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "stowage-scrub"));
         timer.scheduleWithFixedDelay(this::runNow, tick, tick, TimeUnit.MILLISECONDS);
         LOG.infof("scrub: every %s, %d bytes per hour, period %s", settings.tick(), settings.bytesPerHour(),
@@ -53,9 +61,16 @@ public class ScrubTicker {
         if (timer != null) {
             timer.shutdownNow();
         }
+        if (lease != null) {
+            lease.close();
+        }
     }
 
     private void runNow() {
+        if (!lease.held()) {
+            LOG.debugf("scrub: another verifier instance holds the cluster lease; not run this tick");
+            return;
+        }
         try {
             runAt(clock.instant());
         } catch (RuntimeException e) {

@@ -111,7 +111,35 @@ class KafkaAclTableDerivationTest {
                 && r.operation() != AclOperation.READ);
         assertThat(table.rules()).filteredOn(r -> r.name().equals("*")).extracting(KafkaAclTable.Rule::principal)
                 .containsExactly("ledger");
-        assertThat(table.rules()).noneMatch(r -> r.operation() == AclOperation.ALL || r.pattern() != PatternType.LITERAL);
+        assertThat(table.rules()).noneMatch(r -> r.operation() == AclOperation.ALL);
+        assertThat(table.rules()).as("a prefix only for groups, one per instance; every topic is named")
+                .filteredOn(r -> r.pattern() != PatternType.LITERAL)
+                .allMatch(r -> r.resourceType() == ResourceType.GROUP && r.pattern() == PatternType.PREFIXED
+                        && r.name().length() > "stowage-".length());
+    }
+
+    @Test
+    void aGroupPerInstanceGetsAPrefixedGroupRuleAndALeaseItsTopicAndGroup() {
+        Properties p = new Properties();
+        p.setProperty("mp.messaging.incoming.verified.connector", "smallrye-kafka");
+        p.setProperty("mp.messaging.incoming.verified.topic", "object.verified");
+        p.setProperty("mp.messaging.incoming.verified.group.id", "stowage-uploader-verified-${stowage.instance:1}");
+        p.setProperty(KafkaChannelAcls.LEASE + "uploader", "stowage-uploader-lease");
+
+        assertThat(lines(KafkaChannelAcls.derive("uploader", p))).containsExactly(
+                "uploader READ TOPIC object.verified LITERAL",
+                "uploader READ TOPIC stowage.lease LITERAL",
+                "uploader READ GROUP stowage-uploader-lease LITERAL",
+                "uploader READ GROUP stowage-uploader-verified- PREFIXED");
+
+        Properties bare = new Properties();
+        bare.putAll(p);
+        bare.setProperty("mp.messaging.incoming.verified.group.id", "${stowage.instance}");
+        assertThatThrownBy(() -> KafkaChannelAcls.derive("uploader", bare)).hasMessageContaining("starts with an expression");
+        assertThat(table.rules()).as("the uploader's instances each read every verification result")
+                .anyMatch(r -> r.principal().equals("uploader") && r.name().equals("stowage-uploader-verified-")
+                        && r.pattern() == PatternType.PREFIXED);
+        assertThat(table.allowed(AclOperation.READ, Topics.LEASE)).contains("uploader", "verifier");
     }
 
     @Test
