@@ -10,11 +10,11 @@ import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
-import io.stowage.store.StoreSettings;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.persistence.PendingSteps;
 import io.stowage.uploader.storage.ObjectWriters;
+import io.stowage.uploader.storage.TestStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,10 +28,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -121,39 +119,16 @@ class LatestPointerInstancesTest {
     }
 
     private LatestPointerWork instance(Path state, PendingSteps steps) {
-        Store primary = new Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
-        Store replica = new Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(),
+        TestStores.Store primary = new TestStores.Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
+        TestStores.Store replica = new TestStores.Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(),
                 stack.s3SecretKey());
-        ObjectWriters w = new ObjectWriters(new Stores(primary, replica), settings(state),
+        ObjectWriters w = new ObjectWriters(new TestStores.Stores(primary, replica), settings(state),
                 new io.smallrye.config.SmallRyeConfigBuilder().build());
         writers.add(w);
         return new LatestPointerWork(steps, w, settings(state));
     }
 
     private static UploaderSettings settings(Path state) {
-        return new UploaderSettings() {
-            public int retryAttempts() { return 1; }
-            public Duration retryInitialBackoff() { return Duration.ZERO; }
-            public Duration retryMaxBackoff() { return Duration.ZERO; }
-            public long multipartThreshold() { return 64L << 20; }
-            public int partSize() { return 64 << 20; }
-            public int partsInFlight() { return 4; }
-            public int filesInFlight() { return 8; }
-            public Path stateDir() { return state; }
-            public Duration abandonUploadsAfter() { return Duration.ofHours(24); }
-            public Duration abandonedUploadSweep() { return Duration.ofHours(1); }
-            public boolean probeStores() { return true; }
-            public Optional<List<Path>> roots() { return Optional.empty(); }
-        };
-    }
-
-    private record Store(URI endpoint, String bucket, String accessKeyId, String secretAccessKey)
-            implements StoreSettings.Store {
-        public String region() {
-            return "us-east-1";
-        }
-    }
-
-    private record Stores(StoreSettings.Store primary, StoreSettings.Store replica) implements StoreSettings {
+        return TestStores.settings(state);
     }
 }

@@ -3,7 +3,6 @@ package io.stowage.uploader.storage;
 import io.stowage.events.ObjectKeys;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
-import io.stowage.store.StoreSettings;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.StorageRootManifest;
 import org.junit.jupiter.api.AfterEach;
@@ -20,7 +19,6 @@ import software.amazon.awssdk.services.s3.S3Client;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,9 +45,9 @@ class StorageRootCheckTest {
                 .build();
         bucket = "storage-root-" + UUID.randomUUID().toString().substring(0, 8);
         s3.createBucket(b -> b.bucket(bucket));
-        Store primary = new Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
-        Store replica = new Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(), stack.s3SecretKey());
-        writers = new ObjectWriters(new Stores(primary, replica), settings(),
+        TestStores.Store primary = new TestStores.Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
+        TestStores.Store replica = new TestStores.Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(), stack.s3SecretKey());
+        writers = new ObjectWriters(new TestStores.Stores(primary, replica), settings(),
                 new io.smallrye.config.SmallRyeConfigBuilder().build());
     }
 
@@ -94,29 +92,6 @@ class StorageRootCheckTest {
     }
 
     private UploaderSettings settings() {
-        return new UploaderSettings() {
-            public int retryAttempts() { return 1; }
-            public Duration retryInitialBackoff() { return Duration.ZERO; }
-            public Duration retryMaxBackoff() { return Duration.ZERO; }
-            public long multipartThreshold() { return 64L << 20; }
-            public int partSize() { return 64 << 20; }
-            public int partsInFlight() { return 4; }
-            public int filesInFlight() { return 8; }
-            public Path stateDir() { return state; }
-            public Duration abandonUploadsAfter() { return Duration.ofHours(24); }
-            public Duration abandonedUploadSweep() { return Duration.ofHours(1); }
-            public boolean probeStores() { return true; }
-            public java.util.Optional<java.util.List<Path>> roots() { return java.util.Optional.empty(); }
-        };
-    }
-
-    private record Store(URI endpoint, String bucket, String accessKeyId, String secretAccessKey)
-            implements StoreSettings.Store {
-        public String region() {
-            return "us-east-1";
-        }
-    }
-
-    private record Stores(StoreSettings.Store primary, StoreSettings.Store replica) implements StoreSettings {
+        return TestStores.settings(state);
     }
 }

@@ -27,8 +27,14 @@ public final class UpCommand implements Callable<Integer> {
             + "without one every release is denied.")
     List<Path> volumeRoots = new ArrayList<>();
 
+    @Option(names = "--instances", split = ",", paramLabel = "SERVICE=N", description = "Run N instances of a service in "
+            + "its consumer group (uploader, verifier, gatekeeper; up to 4), e.g. --instances uploader=2,verifier=2; "
+            + "instance n logs to logs/<service>-n.log.")
+    java.util.Map<String, Integer> instances = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
+        io.stowage.cli.platform.ServiceLauncher.requireInstances(instances);
         StowageHome home = StowageHome.fromEnvironment();
         if (Files.exists(home.session())) {
             if (readOwnerAlive(home)) {
@@ -45,7 +51,8 @@ public final class UpCommand implements Callable<Integer> {
             System.err.println("==> no --volume-root given: the gate will deny every release (outside-volume-roots)");
         }
         Platform platform = Platform.start(home.root(), roots,
-                volumeRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList(), progress);
+                volumeRoots.stream().map(p -> p.toAbsolutePath().normalize()).toList(), progress,
+                io.stowage.stack.StackCredentials.random(), null, instances);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.err.println("==> stopping the services and servers");

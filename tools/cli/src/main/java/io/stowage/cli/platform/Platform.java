@@ -51,6 +51,21 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress,
                                  StackCredentials credentials, String signingKey) throws IOException {
+        return start(work, protectedRoots, volumeRoots, progress, credentials, signingKey, java.util.Map.of());
+    }
+
+    /**
+     * Like {@link #start(Path, List, List, Progress, StackCredentials, String)} with several instances of some services
+     * ({@link ServiceLauncher#start(Path, io.stowage.stack.StackEndpoints, Path, List, List, Path, String, KafkaSecurity,
+     * java.util.Map)}).
+     *
+     * @param instances service name to number of instances; checked before anything starts
+     * @throws CliException (exit 2) when a service may not run as several instances
+     */
+    public static Platform start(Path work, List<Path> protectedRoots, List<Path> volumeRoots, Progress progress,
+                                 StackCredentials credentials, String signingKey, java.util.Map<String, Integer> instances)
+            throws IOException {
+        ServiceLauncher.requireInstances(instances);
         progress.step("starting Kafka (KRaft, SCRAM users and the ACLs of " + KafkaAclTable.FILE + "), S3Proxy and PostgreSQL on loopback");
         // one SCRAM user per principal of the table compose uses, passwords new for this session
         KafkaSecurity kafka = KafkaSecurity.generate(KafkaAclTable.read(Repo.root().resolve(KafkaAclTable.FILE)));
@@ -59,7 +74,7 @@ public final class Platform implements AutoCloseable {
             progress.step("starting the six services (shard-builder, uploader, verifier, ledger, gatekeeper, provider-adapter)");
             Path staging = work.resolve("staging");
             ServiceLauncher services = ServiceLauncher.start(Repo.root(), stack.endpoints(), work.resolve("logs"),
-                    protectedRoots, volumeRoots, staging, signingKey, kafka);
+                    protectedRoots, volumeRoots, staging, signingKey, kafka, instances);
             services.supervise(stack);
             Session session = new Session(stack.endpoints(), services.urls(), staging.toString(),
                     protectedRoots.stream().map(Path::toString).toList(), ProcessHandle.current().pid(),

@@ -39,6 +39,16 @@ public final class ServiceLauncher implements AutoCloseable {
     private static final List<String> SIGNING_SERVICES = List.of("gatekeeper", "provider-adapter");
     /** The operator console: started after the six, it reads only their HTTP APIs (no store, database or Kafka access). */
     public static final String CONSOLE = "console";
+    /**
+     * The services that may run as several instances in one consumer group: the verifier (stateless, its scrub on the
+     * cluster lease), the uploader (its multipart sweep on the lease; its pending steps per instance, each instance
+     * reading every {@code object.verified}) and the gatekeeper (a decision derives from its request, whichever
+     * instance makes it). The provider-adapter is not among them: its release and retention journals, its retention
+     * schedules and its resource store live in one instance's state directory.
+     */
+    public static final List<String> MULTI_INSTANCE = List.of("uploader", "verifier", "gatekeeper");
+    /** The most instances of one service {@code stowage up} starts. */
+    public static final int MAX_INSTANCES = 4;
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
     private static final List<String> LEDGER_CLIENTS = List.of("gatekeeper", "verifier", "shard-builder", "provider-adapter");
 
@@ -90,6 +100,24 @@ public final class ServiceLauncher implements AutoCloseable {
     public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
                                         List<Path> volumeRoots, Path stagingDir, String signingKey, KafkaSecurity kafka)
             throws IOException {
+        return start(repo, stack, logs, protectedRoots, volumeRoots, stagingDir, signingKey, kafka, Map.of());
+    }
+
+    /**
+     * Like {@link #start(Path, StackEndpoints, Path, List, List, Path, String, KafkaSecurity)} with several instances of
+     * some services: instance 1 is named after its service ({@code uploader}), instance {@code n} is
+     * {@code <service>-<n>} ({@code uploader-2}) with its own port, log ({@code <logs>/uploader-2.log}), state directory
+     * ({@code <logs>/../state/uploader-2}) and {@code STOWAGE_INSTANCE=n}, in the same consumer groups. Each instance is
+     * supervised on its own; the CLI and the console talk to instance 1.
+     *
+     * @param instances service name to number of instances (1 to {@link #MAX_INSTANCES}); a service not named runs once
+     * @throws CliException (exit 2) naming the service when it may not run as several instances ({@link #MULTI_INSTANCE})
+     *                      or the number is out of range
+     */
+    public static ServiceLauncher start(Path repo, StackEndpoints stack, Path logs, List<Path> protectedRoots,
+                                        List<Path> volumeRoots, Path stagingDir, String signingKey, KafkaSecurity kafka,
+                                        Map<String, Integer> instances) throws IOException {
+        requireInstances(instances);
         if (signingKey == null) {
             signingKey = newSigningKey();
         }
@@ -98,7 +126,14 @@ public final class ServiceLauncher implements AutoCloseable {
             Files.createDirectories(logs);
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
-            SERVICES.forEach(name -> ports.put(name, freePort()));
+            Map<String, String> serviceOf = new LinkedHashMap<>();
+            for (String service : SERVICES) {
+                for (int i = 1; i <= instances.getOrDefault(service, 1); i++) {
+                    String name = instanceName(service, i);
+                    ports.put(name, freePort());
+                    serviceOf.put(name, service);
+                }
+            }
             // bearer tokens: the services get only hashes, in one tokens file they re-read when it changes (token create,
             // token revoke); the CLI's tokens go to <home>/tokens (mode 600)
             ServiceTokens tokens = ServiceTokens.generate();
@@ -106,13 +141,15 @@ public final class ServiceLauncher implements AutoCloseable {
             TokensFile tokensFile = new TokensFile(logs.resolveSibling("tokens").resolve(TokensFile.NAME).toAbsolutePath());
             tokensFile.replaceSession(tokens.lines());
             String ledgerUrl = "http://127.0.0.1:" + ports.get("ledger");
-            for (Map.Entry<String, Integer> service : ports.entrySet()) {
+            for (Map.Entry<String, Integer> instance : ports.entrySet()) {
+                String service = serviceOf.get(instance.getKey());
                 // least privilege: store keys only for uploader/verifier, the database only for the ledger
-                Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service.getKey(), stack.environment()));
+                Map<String, String> env = new LinkedHashMap<>(ServiceCredentials.narrow(service, stack.environment()));
                 if (kafka != null) {
-                    env.putAll(kafka.environment(service.getKey()));
+                    env.putAll(kafka.environment(service));
                 }
-                env.put("QUARKUS_HTTP_PORT", String.valueOf(service.getValue()));
+                env.put("STOWAGE_INSTANCE", String.valueOf(instanceNumber(instance.getKey())));
+                env.put("QUARKUS_HTTP_PORT", String.valueOf(instance.getValue()));
                 env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
                 env.put("STOWAGE_GATE_PROTECTED_ROOTS", String.join(",", protectedRoots.stream().map(Path::toString).toList()));
@@ -125,20 +162,22 @@ public final class ServiceLauncher implements AutoCloseable {
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUME_ROOTS", volumes);
                 // the uploader reads files only under these: what the shard-builder and the CLI stage, and the volumes
                 env.put("STOWAGE_UPLOADER_ROOTS", stagingDir.toAbsolutePath().normalize() + "," + volumes);
-                if (SIGNING_SERVICES.contains(service.getKey())) {
+                if (SIGNING_SERVICES.contains(service)) {
                     env.put("STOWAGE_GATE_SIGNING_KEY", signingKey);
                 }
                 env.put("STOWAGE_AUTH_TOKENS_FILE", tokensFile.path().toString());
-                if (LEDGER_CLIENTS.contains(service.getKey())) {
+                if (LEDGER_CLIENTS.contains(service)) {
                     env.put("STOWAGE_AUTH_CLIENT_TOKEN", tokens.services());
                 }
                 env.put("STOWAGE_PROVIDER_ADAPTER_STATE_DIR", logs.resolveSibling("state").resolve("provider-adapter").toString());
                 // volumes of the local provider live beside the session; a local platform allows sweep drills
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
                 env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
-                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve("uploader").toString());
-                launcher.launch(repo, service.getKey(), env, logs.resolve(service.getKey() + ".log"));
-                launcher.urls.put(service.getKey(), "http://127.0.0.1:" + service.getValue());
+                // each uploader instance keeps its own multipart journals and pending steps
+                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve(
+                        service.equals("uploader") ? instance.getKey() : "uploader").toString());
+                launcher.launch(repo, service, instance.getKey(), env, logs.resolve(instance.getKey() + ".log"));
+                launcher.urls.put(instance.getKey(), "http://127.0.0.1:" + instance.getValue());
             }
             launcher.launchConsole(repo, logs, launcher.urls, tokensFile);
             for (Map.Entry<String, String> service : launcher.urls.entrySet()) {
@@ -150,6 +189,40 @@ public final class ServiceLauncher implements AutoCloseable {
         } catch (RuntimeException | IOException e) {
             launcher.close();
             throw e;
+        }
+    }
+
+    /** @return {@code service} for instance 1, {@code service-n} for instance n */
+    public static String instanceName(String service, int n) {
+        return n == 1 ? service : service + "-" + n;
+    }
+
+    /** @return the instance number of {@code name} ({@code uploader-2}: 2; {@code uploader}: 1) */
+    static int instanceNumber(String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-(\\d+)$").matcher(name);
+        return m.find() ? Integer.parseInt(m.group(1)) : 1;
+    }
+
+    /**
+     * @throws CliException (exit 2) naming the service when it may not run as several instances or the number is not
+     *                      between 1 and {@link #MAX_INSTANCES}
+     */
+    public static void requireInstances(Map<String, Integer> instances) {
+        for (Map.Entry<String, Integer> e : instances.entrySet()) {
+            if (!SERVICES.contains(e.getKey())) {
+                throw new CliException(CliException.USAGE, "--instances: no service " + e.getKey() + " (one of "
+                        + String.join(", ", SERVICES) + ")");
+            }
+            int n = e.getValue() == null ? 0 : e.getValue();
+            if (n < 1 || n > MAX_INSTANCES) {
+                throw new CliException(CliException.USAGE, "--instances " + e.getKey() + "=" + e.getValue()
+                        + ": between 1 and " + MAX_INSTANCES);
+            }
+            if (n > 1 && !MULTI_INSTANCE.contains(e.getKey())) {
+                throw new CliException(CliException.USAGE, "--instances " + e.getKey() + "=" + n + ": the "
+                        + e.getKey() + " runs as one instance only (its state lives in one instance's directory); "
+                        + "several instances: " + String.join(", ", MULTI_INSTANCE));
+            }
         }
     }
 
@@ -190,7 +263,8 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Starts service {@code name} again as it was first started and waits until it is ready; stops it when it is not. */
     private Process relaunch(String name) throws IOException {
         Launch launch = launches.get(name);
-        Process process = start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
+        Process process = start(launch.repo(), launch.service(), launch.env(),
+                ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
         synchronized (this) {
             processes.put(name, process);
         }
@@ -241,8 +315,8 @@ public final class ServiceLauncher implements AutoCloseable {
         return supervisor.state();
     }
 
-    /** How one service was started: enough to start it again the same way. */
-    private record Launch(Path repo, Map<String, String> env, Path log) {
+    /** How one service instance was started: enough to start it again the same way. */
+    private record Launch(Path repo, String service, Map<String, String> env, Path log) {
     }
 
     /**
@@ -272,7 +346,8 @@ public final class ServiceLauncher implements AutoCloseable {
             throw new CliException(CliException.FAILED, "interrupted while stopping " + name);
         }
         stopped.run();
-        Process process = start(launch.repo(), name, launch.env(), ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
+        Process process = start(launch.repo(), launch.service(), launch.env(),
+                ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
         synchronized (this) {
             processes.put(name, process);
         }
@@ -296,22 +371,22 @@ public final class ServiceLauncher implements AutoCloseable {
         env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", services.get("provider-adapter"));
         env.put("STOWAGE_CONSOLE_VERIFIER_URL", services.get("verifier"));
         env.put("STOWAGE_AUTH_TOKENS_FILE", tokens.path().toString());
-        launch(repo, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
+        launch(repo, CONSOLE, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
         urls.put(CONSOLE, "http://127.0.0.1:" + port);
     }
 
-    private void launch(Path repo, String name, Map<String, String> env, Path log) throws IOException {
-        launches.put(name, new Launch(repo, Map.copyOf(env), log));
-        Process process = start(repo, name, env, ProcessBuilder.Redirect.to(log.toFile()));
+    private void launch(Path repo, String service, String name, Map<String, String> env, Path log) throws IOException {
+        launches.put(name, new Launch(repo, service, Map.copyOf(env), log));
+        Process process = start(repo, service, env, ProcessBuilder.Redirect.to(log.toFile()));
         synchronized (this) {
             processes.put(name, process);
         }
     }
 
-    private Process start(Path repo, String name, Map<String, String> env, ProcessBuilder.Redirect log) throws IOException {
-        Path jar = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+    private Process start(Path repo, String service, Map<String, String> env, ProcessBuilder.Redirect log) throws IOException {
+        Path jar = repo.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
-            throw new CliException(CliException.FAILED, "service " + name + " is not built: no " + jar
+            throw new CliException(CliException.FAILED, "service " + service + " is not built: no " + jar
                     + " (run ./mvnw -B package -DskipTests, or use ./stowage which builds on first use)");
         }
         // The full tiered JIT (C2): the services' hot loops (SHA-256, tar, zstd, copying) run about ten times

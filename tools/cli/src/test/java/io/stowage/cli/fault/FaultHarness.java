@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -28,6 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (SIGKILL of a service, SIGSTOP/SIGCONT of a server).
  */
 final class FaultHarness implements AutoCloseable {
+    /** Two instances of each service that may run several, in one consumer group: every case runs against them. */
+    static final java.util.Map<String, Integer> INSTANCES = java.util.Map.of("uploader", 2, "verifier", 2, "gatekeeper", 2);
     final Path work;
     final Path hot;
     final Platform platform;
@@ -41,7 +44,8 @@ final class FaultHarness implements AutoCloseable {
     static FaultHarness start() throws IOException {
         Path work = Files.createTempDirectory("stowage-fault-");
         Path hot = Files.createDirectories(work.resolve("hot"));
-        Platform platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false));
+        Platform platform = Platform.start(work, List.of(work, hot), List.of(hot), new Progress(System.err, false),
+                io.stowage.stack.StackCredentials.random(), null, INSTANCES);
         platform.session().writeTo(new StowageHome(work).session());
         System.setProperty("stowage.home", work.toString());
         System.setProperty("stowage.token", Files.readString(work.resolve("tokens").resolve(BearerToken.OPERATOR_FILE)).strip());
@@ -54,23 +58,62 @@ final class FaultHarness implements AutoCloseable {
     }
 
     /**
-     * Waits (every 10 ms, at most {@code within}) for a line matching {@code pattern} written to {@code name}'s log
-     * after {@code mark}.
+     * Waits (every 10 ms, at most {@code within}) for a line matching {@code pattern} written to the log of an instance
+     * of {@code service} ({@code uploader}, {@code uploader-2}, …) after that instance's mark.
      *
-     * @return the line
+     * @param marks instance name to the length its log had when the phase began (absent: 0)
+     * @return the instance that wrote the line
      */
-    String awaitLine(String name, long mark, Pattern pattern, Duration within) {
+    String awaitLine(String service, Map<String, Long> marks, Pattern pattern, Duration within) {
         String[] found = new String[1];
-        Awaitility.await("a line of " + name + " matching " + pattern).atMost(within).pollDelay(Duration.ZERO)
+        Awaitility.await("a line of " + service + " matching " + pattern).atMost(within).pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(10)).until(() -> {
-                    byte[] all = Files.readAllBytes(log(name));
-                    String fresh = new String(all, (int) Math.min(mark, all.length), (int) Math.max(0, all.length - mark),
-                            StandardCharsets.UTF_8);
-                    Optional<String> line = fresh.lines().filter(l -> pattern.matcher(l).find()).findFirst();
-                    line.ifPresent(l -> found[0] = l);
-                    return line.isPresent();
+                    for (String instance : instancesOf(service)) {
+                        long mark = marks.getOrDefault(instance, 0L);
+                        byte[] all = Files.readAllBytes(log(instance));
+                        String fresh = new String(all, (int) Math.min(mark, all.length),
+                                (int) Math.max(0, all.length - mark), StandardCharsets.UTF_8);
+                        if (fresh.lines().anyMatch(l -> pattern.matcher(l).find())) {
+                            found[0] = instance;
+                            return true;
+                        }
+                    }
+                    return false;
                 });
         return found[0];
+    }
+
+    /**
+     * Stops every instance of {@code service}, runs {@code stopped}, and starts them again, waiting until each is ready
+     * ({@link Platform#restart} nested over the instances): no instance of it consumes meanwhile.
+     */
+    void whileDown(String service, Runnable stopped) throws IOException {
+        whileDown(instancesOf(service), 0, stopped);
+    }
+
+    private void whileDown(List<String> instances, int from, Runnable stopped) throws IOException {
+        if (from == instances.size()) {
+            stopped.run();
+            return;
+        }
+        platform.restart(instances.get(from), () -> {
+            try {
+                whileDown(instances, from + 1, stopped);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** @return the names of {@code service}'s running instances: {@code service}, then {@code service-2}, … */
+    List<String> instancesOf(String service) {
+        List<String> names = new java.util.ArrayList<>();
+        for (String name : platform.session().services().keySet()) {
+            if (name.equals(service) || name.matches(Pattern.quote(service) + "-\\d+")) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     private Path log(String name) {

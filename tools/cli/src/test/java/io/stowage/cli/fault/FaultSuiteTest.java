@@ -91,8 +91,7 @@ class FaultSuiteTest {
     @Test
     void uploaderKilledAfterItsFirstUploadOfTheAsset() throws Exception {
         survives("kill-uploader-receiving", 4, 12_000, name -> {
-            await("uploader", "asset " + Pattern.quote(asset(name)) + ":");
-            harness.killAndAwaitRestart("uploader");
+            harness.killAndAwaitRestart(await("uploader", "asset " + Pattern.quote(asset(name)) + ":"));
         }, null);
     }
 
@@ -100,16 +99,14 @@ class FaultSuiteTest {
     void uploaderKilledMidMultipart() throws Exception {
         // one member above the uploader's 64 MiB multipart threshold: its shard travels in two parts
         survives("kill-uploader-multipart", 1, 70 << 20, name -> {
-            await("uploader", "starting multipart upload .*datasets/" + Pattern.quote(name) + "/");
-            harness.killAndAwaitRestart("uploader");
+            harness.killAndAwaitRestart(await("uploader", "starting multipart upload .*datasets/" + Pattern.quote(name) + "/"));
         }, null);
     }
 
     @Test
     void verifierKilledAfterAVerdict() throws Exception {
         survives("kill-verifier-verdict", 4, 12_000, name -> {
-            await("verifier", "asset " + Pattern.quote(asset(name)) + ":");
-            harness.killAndAwaitRestart("verifier");
+            harness.killAndAwaitRestart(await("verifier", "asset " + Pattern.quote(asset(name)) + ":"));
         }, null);
     }
 
@@ -117,16 +114,14 @@ class FaultSuiteTest {
     void uploaderKilledWhileAKeyCheckpointGoesToBothStores() throws Exception {
         String name = "kill-uploader-checkpoint";
         survivesCheckpoint(name, 4, 12_000, n -> {
-            await("uploader", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":");
-            harness.killAndAwaitRestart("uploader");
+            harness.killAndAwaitRestart(await("uploader", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":"));
         }, null);
     }
 
     @Test
     void verifierKilledAfterAVerdictOnACheckpointFile() throws Exception {
         survivesCheckpoint("kill-verifier-checkpoint", 4, 12_000, n -> {
-            await("verifier", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":");
-            harness.killAndAwaitRestart("verifier");
+            harness.killAndAwaitRestart(await("verifier", "asset " + Pattern.quote(io.stowage.events.AssetIds.checkpoint("fault", n, 100)) + ":"));
         }, null);
     }
 
@@ -142,16 +137,14 @@ class FaultSuiteTest {
     void gatekeeperKilledAfterItSentTheDecision() throws Exception {
         survives("kill-gatekeeper-decided", 3, 12_000, null, name -> {
             // the decision's asset is the release (release/<request id>); the dry run came before the mark
-            await("gatekeeper", "sending gate\\.passed event \\S+ asset release/");
-            harness.killAndAwaitRestart("gatekeeper");
+            harness.killAndAwaitRestart(await("gatekeeper", "sending gate\\.passed event \\S+ asset release/"));
         });
     }
 
     @Test
     void providerAdapterKilledAfterItReportedTheRelease() throws Exception {
         survives("kill-provider-adapter-released", 3, 12_000, null, name -> {
-            await("provider-adapter", "sent volume\\.released event");
-            harness.killAndAwaitRestart("provider-adapter");
+            harness.killAndAwaitRestart(await("provider-adapter", "sent volume\\.released event"));
         });
     }
 
@@ -160,16 +153,14 @@ class FaultSuiteTest {
         // after the journal recorded DELETING: before the rename aside, during the delete (each of the 120 files hashed,
         // then unlinked) or after it, as the timing falls; every one must end released, exactly once
         survives("kill-provider-adapter-deleting", 120, 8_000, null, name -> {
-            await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/" + Pattern.quote(name) + " aside");
-            harness.killAndAwaitRestart("provider-adapter");
+            harness.killAndAwaitRestart(await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/" + Pattern.quote(name) + " aside"));
         });
     }
 
     @Test
     void gatekeeperKilledAfterItSentTheDecisionOnACheckpointStep() throws Exception {
         survivesCheckpoint("kill-gatekeeper-checkpoint", 3, 12_000, null, name -> {
-            await("gatekeeper", "sending gate\\.passed event \\S+ asset release/");
-            harness.killAndAwaitRestart("gatekeeper");
+            harness.killAndAwaitRestart(await("gatekeeper", "sending gate\\.passed event \\S+ asset release/"));
         });
     }
 
@@ -177,9 +168,8 @@ class FaultSuiteTest {
     void providerAdapterKilledMidDeleteOfACheckpointStep() throws Exception {
         // the step directory of a key checkpoint (a copy in each store), 60 files: killed once DELETING is journaled
         survivesCheckpoint("kill-provider-adapter-checkpoint", 60, 8_000, null, name -> {
-            await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/"
-                    + Pattern.quote(name + "/step-100") + " aside");
-            harness.killAndAwaitRestart("provider-adapter");
+            harness.killAndAwaitRestart(await("provider-adapter", "release request \\S+ recorded deleting: renaming \\S+/"
+                    + Pattern.quote(name + "/step-100") + " aside"));
         });
     }
 
@@ -214,8 +204,7 @@ class FaultSuiteTest {
         // killed once the journal holds the decision and a step is DELETING: before, during or after its deletes
         mark();
         Future<?> strike = STRIKER.submit(() -> strikeAt(n -> {
-            await("provider-adapter", "retention decision \\S+ recorded step \\d+ deleting");
-            harness.killAndAwaitRestart("provider-adapter");
+            harness.killAndAwaitRestart(await("provider-adapter", "retention decision \\S+ recorded step \\d+ deleting"));
         }, name));
         CliRun.Result applied = cli("retention", "apply", "--experiment", experiment, "--run", run, "--keep-last", "1", "--json");
         strike.get(WAIT.toSeconds(), TimeUnit.SECONDS);
@@ -661,8 +650,8 @@ class FaultSuiteTest {
         Map<String, byte[]> written = write(dir, random, 3, 12_000);
         String[] damaged = new String[1];
         int[] shards = new int[1];
-        // the verifier is down while the shards are uploaded: the damage lands before any re-read
-        harness.platform.restart("verifier", () -> {
+        // every verifier instance is down while the shards are uploaded: the damage lands before any re-read
+        harness.whileDown("verifier", () -> {
             try {
                 shards[0] = shard(dir, name, 12_000);
                 Awaitility.await(asset(name) + " uploaded").atMost(WAIT).pollInterval(Duration.ofMillis(500))
@@ -701,7 +690,7 @@ class FaultSuiteTest {
         Map<String, byte[]> written = write(dir, random, 3, 12_000);
         String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
         String[] damaged = new String[1];
-        harness.platform.restart("verifier", () -> {
+        harness.whileDown("verifier", () -> {
             try {
                 json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
                         "--no-wait", "--json"), 0);
@@ -749,9 +738,13 @@ class FaultSuiteTest {
     /** Where each service's log stood when the current phase began: the strike looks only at newer lines. */
     private static final Map<String, Long> MARKS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** Waits for a line of {@code service} matching {@code regex} written since the phase began. */
-    private static void await(String service, String regex) throws Exception {
-        harness.awaitLine(service, MARKS.getOrDefault(service, 0L), Pattern.compile(regex), WAIT);
+    /**
+     * Waits for a line of an instance of {@code service} matching {@code regex} written since the phase began.
+     *
+     * @return the instance that wrote it (the one doing the work, which a strike then kills)
+     */
+    private static String await(String service, String regex) throws Exception {
+        return harness.awaitLine(service, MARKS, Pattern.compile(regex), WAIT);
     }
 
     private static void mark() throws Exception {

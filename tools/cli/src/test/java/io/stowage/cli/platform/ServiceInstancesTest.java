@@ -1,0 +1,49 @@
+package io.stowage.cli.platform;
+
+import io.stowage.cli.CliException;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Which services {@code stowage up --instances} may run several times, and how their instances are named. */
+class ServiceInstancesTest {
+
+    @Test
+    void theUploaderVerifierAndGatekeeperMayRunSeveralTimesUpToFour() {
+        assertThatCode(() -> ServiceLauncher.requireInstances(Map.of("uploader", 2, "verifier", 4, "gatekeeper", 3,
+                "ledger", 1, "provider-adapter", 1))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aServiceWhoseStateLivesInOneInstanceIsRefusedNamingWhy() {
+        for (String service : new String[] {"provider-adapter", "ledger", "shard-builder"}) {
+            assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of(service, 2)))
+                    .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))
+                    .hasMessage("--instances " + service + "=2: the " + service + " runs as one instance only (its state "
+                            + "lives in one instance's directory); several instances: uploader, verifier, gatekeeper");
+        }
+    }
+
+    @Test
+    void anUnknownServiceOrANumberOutOfRangeIsRefused() {
+        assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of("uplaoder", 2))).isInstanceOf(CliException.class)
+                .hasMessageStartingWith("--instances: no service uplaoder (one of ledger, shard-builder, uploader");
+        assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of("uploader", 0))).isInstanceOf(CliException.class)
+                .hasMessage("--instances uploader=0: between 1 and 4");
+        assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of("verifier", 5))).isInstanceOf(CliException.class)
+                .hasMessage("--instances verifier=5: between 1 and 4");
+    }
+
+    @Test
+    void instanceOneIsNamedAfterItsServiceTheOthersCarryTheirNumber() {
+        assertThat(ServiceLauncher.instanceName("uploader", 1)).isEqualTo("uploader");
+        assertThat(ServiceLauncher.instanceName("provider-adapter", 2)).isEqualTo("provider-adapter-2");
+        assertThat(ServiceLauncher.instanceNumber("uploader-3")).isEqualTo(3);
+        assertThat(ServiceLauncher.instanceNumber("provider-adapter")).isEqualTo(1);
+        assertThat(ServiceLauncher.instanceNumber("shard-builder")).isEqualTo(1);
+    }
+}
