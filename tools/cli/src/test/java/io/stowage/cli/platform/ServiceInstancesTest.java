@@ -29,6 +29,16 @@ class ServiceInstancesTest {
     }
 
     @Test
+    void stowageUpRefusesItBeforeStartingAnythingWithOneLineAndExitTwo() {
+        io.stowage.cli.CliRun.Result up = io.stowage.cli.CliRun.run("up", "--instances", "uploader=2,provider-adapter=2");
+        assertThat(up.exit()).isEqualTo(CliException.USAGE);
+        assertThat(up.err().strip()).contains("--instances provider-adapter=2: the provider-adapter runs as one instance only")
+                .doesNotContain("\n").doesNotContain("starting Kafka");
+        assertThat(io.stowage.cli.CliRun.run("up", "--instances", "verifier=two").exit()).as("not a number")
+                .isEqualTo(CliException.USAGE);
+    }
+
+    @Test
     void anUnknownServiceOrANumberOutOfRangeIsRefused() {
         assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of("uplaoder", 2))).isInstanceOf(CliException.class)
                 .hasMessageStartingWith("--instances: no service uplaoder (one of ledger, shard-builder, uploader");
