@@ -93,6 +93,75 @@ class ClusterLeaseTest {
     }
 
     @Test
+    void aPausedHolderLosesTheLeaseAndOnceResumedDoesNotCountItselfHolder(@TempDir Path dir) throws Exception {
+        KafkaSecurity security = KafkaSecurity.generate(KafkaAclTable.read(KafkaAclTable.locate()));
+        try (EmbeddedStack stack = EmbeddedStack.start(dir, StackCredentials.random(), security)) {
+            Path login = dir.resolve("verifier.properties");
+            java.util.Properties p = new java.util.Properties();
+            p.putAll(stack.kafkaClient("verifier"));
+            try (var out = java.nio.file.Files.newOutputStream(login)) {
+                p.store(out, null);
+            }
+            List<Process> children = new ArrayList<>();
+            List<Path> outputs = List.of(dir.resolve("lease-1.out"), dir.resolve("lease-2.out"));
+            try {
+                for (Path out : outputs) {
+                    children.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                            "-cp", System.getProperty("java.class.path"), LeaseHolderMain.class.getName(), "verifier",
+                            VERIFIER_GROUP, login.toString())
+                            .redirectErrorStream(true).redirectOutput(out.toFile()).start());
+                }
+                // settled: one of the two processes reports HELD, the other NOT_HELD, for a second
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                        .until(() -> lastState(outputs.get(0)).equals("HELD") ^ lastState(outputs.get(1)).equals("HELD"));
+                Thread.sleep(1_000);
+                int h = lastState(outputs.get(0)).equals("HELD") ? 0 : 1;
+                assertThat(lastState(outputs.get(1 - h))).isEqualTo("NOT_HELD");
+                Path holderOut = outputs.get(h);
+                Path otherOut = outputs.get(1 - h);
+
+                signal("STOP", children.get(h).pid());
+                long paused = System.currentTimeMillis();
+                await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(100))
+                        .until(() -> lastState(otherOut).equals("HELD"));
+                System.out.printf("lease handed on %.1f s after its holder was paused%n",
+                        (System.currentTimeMillis() - paused) / 1e3);
+                Thread.sleep(1_000);
+                long resumed = System.currentTimeMillis();
+                signal("CONT", children.get(h).pid());
+                await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                        .until(() -> linesAfter(holderOut, resumed).size() >= 5);
+                assertThat(linesAfter(holderOut, resumed).get(0))
+                        .as("the first state the resumed holder reports, while the other process holds the lease")
+                        .endsWith(" NOT_HELD");
+            } finally {
+                for (Process child : children) {
+                    child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    private static String lastState(Path lines) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(lines)) {
+            return "";
+        }
+        List<String> states = java.nio.file.Files.readAllLines(lines).stream().filter(l -> l.matches("\\d+ [A-Z_]+"))
+                .map(l -> l.substring(l.indexOf(' ') + 1)).toList();
+        return states.isEmpty() ? "" : states.get(states.size() - 1);
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start().waitFor())
+                .as("kill -" + signal).isZero();
+    }
+
+    private static List<String> linesAfter(Path lines, long millis) throws java.io.IOException {
+        return java.nio.file.Files.readAllLines(lines).stream().filter(l -> l.matches("\\d+ [A-Z_]+"))
+                .filter(l -> Long.parseLong(l.substring(0, l.indexOf(' '))) >= millis).toList();
+    }
+
+    @Test
     void withoutAGroupTheLeaseIsUnguardedAndHeld() {
         try (ClusterLease lease = ClusterLease.of("scrub", null, Map.of("bootstrap.servers", "127.0.0.1:1")).start()) {
             assertThat(lease.state()).isEqualTo(ClusterLease.State.UNGUARDED);
