@@ -84,6 +84,12 @@ public final class Topics {
      */
     public static final String LEASE = "stowage.lease";
 
+    /**
+     * The configuration key prefix naming a service's lease consumer group on {@link #LEASE}; the service name follows
+     * ({@code stowage.kafka.lease.verifier=stowage-verifier-lease}). Read by the lease and by the ACL derivation.
+     */
+    public static final String LEASE_GROUP_KEY = "stowage.kafka.lease.";
+
     /** Every audit topic, in flow order. The ledger consumes all of these and their dead-letter topics. */
     public static final List<String> ALL = List.of(SHARD_BUILT, DATASET_SEALED, CHECKPOINT_PUBLISHED,
             OBJECT_UPLOADED, OBJECT_UPLOAD_FAILED, OBJECT_VERIFIED, VOLUME_RELEASE_REQUESTED,

@@ -52,7 +52,7 @@ public final class KafkaChannelAcls {
     /** The key prefix of a group-less assigned reader's topics; a client name follows. */
     public static final String ASSIGNED = "stowage.kafka.assigned.";
     /** The key prefix of a service's cluster-lease group (as {@code io.stowage.messaging.ClusterLease}); the service follows. */
-    public static final String LEASE = "stowage.kafka.lease.";
+    public static final String LEASE = Topics.LEASE_GROUP_KEY;
     private static final Pattern CONNECTOR = Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.connector");
     private static final String ANY = "*";
 
@@ -88,7 +88,7 @@ public final class KafkaChannelAcls {
                     throw new IllegalArgumentException(key + " is empty: its group ACL cannot be derived");
                 }
                 rules.add(topic(principal, AclOperation.READ, Topics.LEASE));
-                rules.add(new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group, PatternType.LITERAL));
+                rules.add(groupRule(principal, key, group));
                 continue;
             }
             if (key.startsWith(ASSIGNED)) {
@@ -128,7 +128,7 @@ public final class KafkaChannelAcls {
         if (group == null || group.isBlank()) {
             throw new IllegalArgumentException("incoming channel " + channel + " has no group.id: its group ACL cannot be derived");
         }
-        rules.add(groupRule(principal, channel, group.strip()));
+        rules.add(groupRule(principal, "incoming channel " + channel, group.strip()));
         if ("dead-letter-queue".equals(p.getProperty(prefix + "failure-strategy", "").strip())) {
             String dlq = p.getProperty(prefix + "dead-letter-queue.topic");
             if (dlq == null || dlq.isBlank()) {
@@ -142,14 +142,15 @@ public final class KafkaChannelAcls {
      * @return READ on {@code group}; a group whose name holds a configuration expression ({@code stowage-x-${instance}},
      *         one group per instance) gives READ on the groups PREFIXED by the part before the first {@code ${}
      * @throws IllegalArgumentException when the expression starts the name (no prefix to allow)
+     * @param owner what declared the group, for the error: {@code incoming channel <name>} or the lease key
      */
-    private static KafkaAclTable.Rule groupRule(String principal, String channel, String group) {
+    private static KafkaAclTable.Rule groupRule(String principal, String owner, String group) {
         int expression = group.indexOf("${");
         if (expression < 0) {
             return new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group, PatternType.LITERAL);
         }
         if (expression == 0) {
-            throw new IllegalArgumentException("incoming channel " + channel + " has a group.id that starts with an "
+            throw new IllegalArgumentException(owner + " has a group.id that starts with an "
                     + "expression: its group ACL cannot be derived");
         }
         return new KafkaAclTable.Rule(principal, AclOperation.READ, ResourceType.GROUP, group.substring(0, expression),

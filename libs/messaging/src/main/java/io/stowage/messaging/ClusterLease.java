@@ -46,8 +46,8 @@ import java.util.Optional;
  */
 public final class ClusterLease implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ClusterLease.class);
-    /** The key prefix of a service's lease group; the service name follows. */
-    public static final String CONFIG_PREFIX = "stowage.kafka.lease.";
+    /** The key prefix of a service's lease group ({@link Topics#LEASE_GROUP_KEY}); the service name follows. */
+    public static final String CONFIG_PREFIX = Topics.LEASE_GROUP_KEY;
     /** The coordinator's session timeout for lease members: how long a dead holder keeps the lease. */
     public static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
     /** How often a member heartbeats to the coordinator. */

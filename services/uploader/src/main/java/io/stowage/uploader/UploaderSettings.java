@@ -60,6 +60,15 @@ public interface UploaderSettings {
      */
     Path stateDir();
 
+    /**
+     * The state directories of the other uploader instances writing to the same buckets (comma-separated absolute
+     * paths, env {@code STOWAGE_UPLOADER_PEER_STATE_DIRS}; {@code stowage up --instances uploader=N} sets it for each
+     * instance). The instance that sweeps abandoned multipart uploads never aborts an upload that a journal under any
+     * of them ({@code journals/<store>/}) names, and aborts nothing in a pass where one of them cannot be read. None
+     * configured: only this instance's own journals protect an upload, which is right for a single instance.
+     */
+    Optional<List<Path>> peerStateDirs();
+
     /** Incomplete multipart uploads created longer ago than this are aborted (at start-up, then every sweep-interval). */
     @WithDefault("PT24H")
     Duration abandonUploadsAfter();

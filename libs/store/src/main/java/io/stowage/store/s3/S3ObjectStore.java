@@ -47,6 +47,7 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
     private final ReadTuning reads;
     private final ListingQueries listing;
     private final Path journalDir;
+    private final List<Path> peerJournalDirs;
     private final UploadObserver observer;
     private final Clock clock;
 
@@ -74,6 +75,21 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
      */
     public S3ObjectStore(StoreConfig config, UploadTuning tuning, ReadTuning reads, Path journalDir,
                          UploadObserver observer, Clock clock) {
+        this(config, tuning, reads, journalDir, List.of(), observer, clock);
+    }
+
+    /**
+     * Like {@link #S3ObjectStore(StoreConfig, UploadTuning, ReadTuning, Path, UploadObserver, Clock)} for one of several
+     * processes writing to the same bucket, each with its own journal directory.
+     *
+     * @param peerJournalDirs the journal directories of this store kept by the other processes (other uploader
+     *                        instances); {@link #abortUploadsOlderThan} never aborts an upload that a journal in any of
+     *                        them names, and aborts nothing when one of them exists but cannot be read. A directory that
+     *                        does not exist names no upload.
+     */
+    public S3ObjectStore(StoreConfig config, UploadTuning tuning, ReadTuning reads, Path journalDir,
+                         List<Path> peerJournalDirs, UploadObserver observer, Clock clock) {
+        this.peerJournalDirs = List.copyOf(peerJournalDirs);
         this.name = config.name();
         this.endpoint = config.endpoint().toString();
         this.bucket = config.bucket();
@@ -218,17 +234,25 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
     /**
      * Aborts every incomplete multipart upload in the bucket created more than {@code age} ago (by the
      * store's initiation time and this store's clock): uploads a crashed uploader will not come back to. An upload
-     * that a journal in this store's journal directory names is never aborted, whatever its age: the uploader resumes
-     * it when the event comes again ({@link JournalDirectory}).
+     * that a journal in this store's journal directory, or in one of the peers' journal directories, names is never
+     * aborted, whatever its age: the uploader that journaled it resumes it when the event comes again
+     * ({@link JournalDirectory}).
      *
      * @return the number of uploads aborted
-     * @throws java.io.UncheckedIOException when the journal directory cannot be read (then nothing more is aborted)
+     * @throws java.io.UncheckedIOException when a journal directory cannot be read (then nothing more is aborted)
      */
     @Override
     public int abortUploadsOlderThan(Duration age) {
-        JournalDirectory journals = new JournalDirectory(journalDir);
         return call("", "ABORT-OLD", () -> listing.abortUploadsInitiatedBefore(clock.instant().minus(age),
-                journals::ownedUploadIds));
+                this::ownedUploadIds));
+    }
+
+    private java.util.Set<String> ownedUploadIds() {
+        java.util.Set<String> owned = new java.util.HashSet<>(new JournalDirectory(journalDir).ownedUploadIds());
+        for (Path peer : peerJournalDirs) {
+            owned.addAll(new JournalDirectory(peer).ownedUploadIds());
+        }
+        return owned;
     }
 
     /** S3's limit for a single CopyObject, and the default above which {@link #copy} goes in UploadPartCopy parts. */

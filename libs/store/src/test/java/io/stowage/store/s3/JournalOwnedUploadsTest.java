@@ -92,6 +92,56 @@ class JournalOwnedUploadsTest {
         raw.abortMultipartUpload(b -> b.bucket(config.bucket()).key(run + "orphan.bin").uploadId(orphan)).join();
     }
 
+    @Test
+    void anOldUploadJournaledByAnotherInstanceIsKeptByTheSweepingInstance() {
+        String run = "hygiene/" + UUID.randomUUID() + "/";
+        String orphan = create(run + "orphan.bin");
+        String theirs = create(run + "theirs.bin");
+        Instant created = upload(run + "theirs.bin").initiated();
+        Clock late = Clock.fixed(created.plus(Duration.ofDays(30)), ZoneOffset.UTC);
+        Path mine = dir.resolve("uploader-1").resolve("journals");
+        Path other = dir.resolve("uploader-2").resolve("journals");
+        try (S3ObjectStore them = new S3ObjectStore(config, tuning(), ReadTuning.defaults(), other,
+                UploadObserver.NONE, late)) {
+            new UploadJournal(them.journalFile(run + "theirs.bin")).start(new JournaledUpload(run + "theirs.bin",
+                    theirs, UploadTuning.MIN_PART_SIZE, 3L * UploadTuning.MIN_PART_SIZE, "ab".repeat(32),
+                    created.toEpochMilli(), List.of()));
+        }
+        // the sweeping instance knows its peer's journals: only the orphan goes
+        try (S3ObjectStore sweeper = new S3ObjectStore(config, tuning(), ReadTuning.defaults(), mine, List.of(other),
+                UploadObserver.NONE, late)) {
+            assertThat(sweeper.abortUploadsOlderThan(Duration.ofHours(1))).isGreaterThanOrEqualTo(1);
+            assertThat(idsUnder(run)).containsExactly(theirs);
+        }
+        // without the peer's journals the same sweep would take the other instance's resumable upload
+        try (S3ObjectStore blind = new S3ObjectStore(config, tuning(), ReadTuning.defaults(), mine,
+                UploadObserver.NONE, late)) {
+            blind.abortUploadsOlderThan(Duration.ofHours(1));
+            assertThat(idsUnder(run)).isEmpty();
+        }
+        assertThat(orphan).isNotEqualTo(theirs);
+    }
+
+    @Test
+    void aPeerJournalDirectoryThatCannotBeReadAbortsNothing() throws Exception {
+        String run = "hygiene/" + UUID.randomUUID() + "/";
+        String orphan = create(run + "orphan.bin");
+        Instant created = upload(run + "orphan.bin").initiated();
+        Path peer = dir.resolve("peer-journals");
+        Files.createDirectories(peer.resolve("x.journal")); // a "journal" that is a directory cannot be read
+        try (S3ObjectStore store = new S3ObjectStore(config, tuning(), ReadTuning.defaults(), dir.resolve("journals"),
+                List.of(peer), UploadObserver.NONE, Clock.fixed(created.plus(Duration.ofDays(30)), ZoneOffset.UTC))) {
+            assertThatThrownBy(() -> store.abortUploadsOlderThan(Duration.ofHours(1)))
+                    .isInstanceOf(java.io.UncheckedIOException.class);
+        }
+        assertThat(idsUnder(run)).containsExactly(orphan);
+        raw.abortMultipartUpload(b -> b.bucket(config.bucket()).key(run + "orphan.bin").uploadId(orphan)).join();
+    }
+
+    private static UploadTuning tuning() {
+        return new UploadTuning(UploadTuning.MIN_PART_SIZE, UploadTuning.MIN_PART_SIZE, 2);
+    }
+
     private S3ObjectStore store(Clock clock) {
         return new S3ObjectStore(config, new UploadTuning(UploadTuning.MIN_PART_SIZE, UploadTuning.MIN_PART_SIZE, 2),
                 ReadTuning.defaults(), dir.resolve("journals"), UploadObserver.NONE, clock);

@@ -22,6 +22,8 @@ import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * start-up it probes both stores (a wrong endpoint, a missing bucket or refused credentials stop the
  * service with one line) and then aborts abandoned multipart uploads every sweep interval: of several uploader
  * instances, only the one holding the cluster lease ({@link ClusterLease}, group {@code stowage.kafka.lease.uploader})
- * sweeps, so that N instances do not list and abort the same uploads N times (a sweep run twice aborts nothing more).
+ * sweeps, so that N instances do not list and abort the same uploads N times (a sweep run twice aborts nothing more),
+ * and it keeps every upload that its own journals or the other instances' ({@link UploaderSettings#peerStateDirs()})
+ * name, so that it never aborts an upload another instance will resume.
  * It hands out no reader and no delete.
  */
 @ApplicationScoped
@@ -140,8 +144,10 @@ public class ObjectWriters {
     }
 
     private S3ObjectStore store(String name, StoreSettings.Store s, UploadTuning tuning) {
+        List<Path> peers = settings.peerStateDirs().orElse(List.of()).stream()
+                .map(d -> d.resolve("journals").resolve(name)).toList();
         return new S3ObjectStore(StoreSettings.config(name, s), tuning, ReadTuning.defaults(),
-                settings.stateDir().resolve("journals").resolve(name), new ProgressLog(name), Clock.systemUTC());
+                settings.stateDir().resolve("journals").resolve(name), peers, new ProgressLog(name), Clock.systemUTC());
     }
 
     /** Logs the start of each multipart upload (new or resumed) and each part the store confirmed. */

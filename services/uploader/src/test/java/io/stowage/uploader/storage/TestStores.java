@@ -19,6 +19,15 @@ public final class TestStores {
      * @return one attempt without backoff, 64 MiB multipart, journals under {@code state}, stores probed at start
      */
     public static UploaderSettings settings(Path state) {
+        return settings(state, List.of());
+    }
+
+    /**
+     * @param state the state directory (multipart journals, pending steps)
+     * @param peers the other uploader instances' state directories ({@link UploaderSettings#peerStateDirs()})
+     * @return as {@link #settings(Path)}, with those peers
+     */
+    public static UploaderSettings settings(Path state, List<Path> peers) {
         return new UploaderSettings() {
             public int retryAttempts() { return 1; }
             public Duration retryInitialBackoff() { return Duration.ZERO; }
@@ -32,6 +41,7 @@ public final class TestStores {
             public Duration abandonedUploadSweep() { return Duration.ofHours(1); }
             public boolean probeStores() { return true; }
             public Optional<List<Path>> roots() { return Optional.empty(); }
+            public Optional<List<Path>> peerStateDirs() { return peers.isEmpty() ? Optional.empty() : Optional.of(peers); }
         };
     }
 

@@ -127,11 +127,13 @@ public final class ServiceLauncher implements AutoCloseable {
             launcher.reaper = OrphanReaper.watch(logs);
             Map<String, Integer> ports = new LinkedHashMap<>();
             Map<String, String> serviceOf = new LinkedHashMap<>();
+            Map<String, Integer> numberOf = new LinkedHashMap<>();
             for (String service : SERVICES) {
                 for (int i = 1; i <= instances.getOrDefault(service, 1); i++) {
                     String name = instanceName(service, i);
                     ports.put(name, freePort());
                     serviceOf.put(name, service);
+                    numberOf.put(name, i);
                 }
             }
             // bearer tokens: the services get only hashes, in one tokens file they re-read when it changes (token create,
@@ -148,7 +150,7 @@ public final class ServiceLauncher implements AutoCloseable {
                 if (kafka != null) {
                     env.putAll(kafka.environment(service));
                 }
-                env.put("STOWAGE_INSTANCE", String.valueOf(instanceNumber(instance.getKey())));
+                env.put("STOWAGE_INSTANCE", String.valueOf(numberOf.get(instance.getKey())));
                 env.put("QUARKUS_HTTP_PORT", String.valueOf(instance.getValue()));
                 env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
                 env.put("STOWAGE_LEDGER_URL", ledgerUrl);
@@ -173,9 +175,14 @@ public final class ServiceLauncher implements AutoCloseable {
                 // volumes of the local provider live beside the session; a local platform allows sweep drills
                 env.put("STOWAGE_PROVIDER_ADAPTER_VOLUMES_ROOT", logs.resolveSibling("volumes").toString());
                 env.put("STOWAGE_PROVIDER_ADAPTER_SWEEP_AT_ALLOWED", "true");
-                // each uploader instance keeps its own multipart journals and pending steps
-                env.put("STOWAGE_UPLOADER_STATE_DIR", logs.resolveSibling("state").resolve(
-                        service.equals("uploader") ? instance.getKey() : "uploader").toString());
+                // each uploader instance keeps its own multipart journals and pending steps, and the one that sweeps
+                // abandoned multipart uploads reads the others' journals so as never to abort an upload they resume
+                env.put("STOWAGE_UPLOADER_STATE_DIR", uploaderState(logs, service.equals("uploader")
+                        ? instance.getKey() : "uploader").toString());
+                List<Path> peers = uploaderPeers(serviceOf, instance.getKey(), logs);
+                if (!peers.isEmpty()) {
+                    env.put("STOWAGE_UPLOADER_PEER_STATE_DIRS", String.join(",", peers.stream().map(Path::toString).toList()));
+                }
                 launcher.launch(repo, service, instance.getKey(), env, logs.resolve(instance.getKey() + ".log"));
                 launcher.urls.put(instance.getKey(), "http://127.0.0.1:" + instance.getValue());
             }
@@ -192,15 +199,28 @@ public final class ServiceLauncher implements AutoCloseable {
         }
     }
 
+    /**
+     * @param serviceOf instance name to service name, for every instance started
+     * @return for an uploader instance, the state directories of the other uploader instances (whose multipart
+     *         journals its sweep must keep); empty for a single uploader and for any other service
+     */
+    static List<Path> uploaderPeers(Map<String, String> serviceOf, String instance, Path logs) {
+        if (!"uploader".equals(serviceOf.get(instance))) {
+            return List.of();
+        }
+        return serviceOf.entrySet().stream()
+                .filter(e -> e.getValue().equals("uploader") && !e.getKey().equals(instance))
+                .map(e -> uploaderState(logs, e.getKey())).toList();
+    }
+
+    /** @return the state directory of the uploader instance {@code name}: {@code <logs>/../state/<name>} */
+    private static Path uploaderState(Path logs, String name) {
+        return logs.resolveSibling("state").resolve(name);
+    }
+
     /** @return {@code service} for instance 1, {@code service-n} for instance n */
     public static String instanceName(String service, int n) {
         return n == 1 ? service : service + "-" + n;
-    }
-
-    /** @return the instance number of {@code name} ({@code uploader-2}: 2; {@code uploader}: 1) */
-    static int instanceNumber(String name) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-(\\d+)$").matcher(name);
-        return m.find() ? Integer.parseInt(m.group(1)) : 1;
     }
 
     /**

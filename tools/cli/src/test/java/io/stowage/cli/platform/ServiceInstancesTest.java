@@ -39,6 +39,24 @@ class ServiceInstancesTest {
     }
 
     @Test
+    void eachUploaderInstanceIsToldTheOtherUploadersStateDirectoriesAndNoOneElseIs() {
+        java.nio.file.Path logs = java.nio.file.Path.of("/home/s/logs");
+        Map<String, String> serviceOf = new java.util.LinkedHashMap<>();
+        serviceOf.put("uploader", "uploader");
+        serviceOf.put("uploader-2", "uploader");
+        serviceOf.put("uploader-3", "uploader");
+        serviceOf.put("verifier", "verifier");
+        serviceOf.put("verifier-2", "verifier");
+        assertThat(ServiceLauncher.uploaderPeers(serviceOf, "uploader", logs)).containsExactly(
+                java.nio.file.Path.of("/home/s/state/uploader-2"), java.nio.file.Path.of("/home/s/state/uploader-3"));
+        assertThat(ServiceLauncher.uploaderPeers(serviceOf, "uploader-2", logs)).containsExactly(
+                java.nio.file.Path.of("/home/s/state/uploader"), java.nio.file.Path.of("/home/s/state/uploader-3"));
+        assertThat(ServiceLauncher.uploaderPeers(serviceOf, "verifier-2", logs)).isEmpty();
+        assertThat(ServiceLauncher.uploaderPeers(Map.of("uploader", "uploader", "verifier", "verifier"), "uploader", logs))
+                .as("a single uploader has no peers").isEmpty();
+    }
+
+    @Test
     void anUnknownServiceOrANumberOutOfRangeIsRefused() {
         assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of("uplaoder", 2))).isInstanceOf(CliException.class)
                 .hasMessageStartingWith("--instances: no service uplaoder (one of ledger, shard-builder, uploader");
@@ -52,8 +70,5 @@ class ServiceInstancesTest {
     void instanceOneIsNamedAfterItsServiceTheOthersCarryTheirNumber() {
         assertThat(ServiceLauncher.instanceName("uploader", 1)).isEqualTo("uploader");
         assertThat(ServiceLauncher.instanceName("provider-adapter", 2)).isEqualTo("provider-adapter-2");
-        assertThat(ServiceLauncher.instanceNumber("uploader-3")).isEqualTo(3);
-        assertThat(ServiceLauncher.instanceNumber("provider-adapter")).isEqualTo(1);
-        assertThat(ServiceLauncher.instanceNumber("shard-builder")).isEqualTo(1);
     }
 }
