@@ -2,6 +2,7 @@ package io.stowage.bench.e2e;
 
 import io.stowage.bench.ExternalCommand;
 import io.stowage.bench.MachineInfo;
+import io.stowage.bench.MixedInput;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,15 +29,22 @@ import java.util.stream.Stream;
  *   <li>{@code checkpoint publish} of many small files, against {@code aws s3 cp --recursive} up and down plus
  *       {@code sha256sum} of every file;</li>
  *   <li>{@code release} of the verified large-file step (request to deleted), against {@code sha256sum} of every
- *       file, what a careful person runs before {@code rm -r}.</li>
+ *       file, what a careful person runs before {@code rm -r};</li>
+ *   <li>{@code dataset shard} of real speech WAVs, random bytes and text ({@link MixedInput}) to sealed and verified,
+ *       against {@code sha256sum} of every member, {@code tar | zstd -3 -T0 | sha256sum} and {@code aws s3 cp} up and
+ *       down;</li>
+ *   <li>{@code dataset fetch} of that revision into an empty cache, against {@code rclone copy} of its shards.</li>
  * </ul>
  * System properties: {@code stowage.bench.e2e.large-bytes} (default 1 GiB), {@code .files} (1000),
- * {@code .file-bytes} (1 MiB), {@code stowage.repo} (the checkout; default: found from the working directory),
+ * {@code .file-bytes} (1 MiB), {@code .dataset-bytes} (2 GiB), {@code .shard-bytes} (1 GiB), {@code .wav-dir}
+ * (Debian's asterisk-core-sounds-en-wav, else the checkout's sample), {@code .rclone} (rclone), {@code stowage.repo} (the checkout; default: found from the working directory),
  * {@code stowage.bench.e2e.aws} (default {@code /usr/bin/aws}). Exits non-zero when a flow fails, so a smoke run at
  * tiny sizes proves that every step ran.
  */
 public final class EndToEndBenchmark {
     private static final PrintStream OUT = System.out;
+    /** Debian's {@code asterisk-core-sounds-en-wav}: real recorded speech, used when installed. */
+    private static final String SYSTEM_WAVS = "/usr/share/asterisk/sounds/en_US_f_Allison";
 
     private EndToEndBenchmark() {
     }
@@ -47,16 +55,24 @@ public final class EndToEndBenchmark {
         int files = Integer.getInteger("stowage.bench.e2e.files", 1000);
         long fileBytes = Long.getLong("stowage.bench.e2e.file-bytes", 1L << 20);
         String aws = System.getProperty("stowage.bench.e2e.aws", "/usr/bin/aws");
+        String rclone = System.getProperty("stowage.bench.e2e.rclone", "rclone");
+        long datasetBytes = Long.getLong("stowage.bench.e2e.dataset-bytes", 2L << 30);
+        long shardBytes = Long.getLong("stowage.bench.e2e.shard-bytes", 1L << 30);
         Path repo = repo();
+        Path wavs = Path.of(System.getProperty("stowage.bench.e2e.wav-dir",
+                Files.isDirectory(Path.of(SYSTEM_WAVS)) ? SYSTEM_WAVS
+                        : repo.resolve("examples/samples/speech-en-allison").toString()));
         Path work = Files.createTempDirectory("stowage-e2e-bench");
         Path hot = Files.createDirectories(work.resolve("hot"));
         OUT.printf("## End-to-end benchmark%n- date: %s%n- %d cores; load average %s%n- java: %s%n- aws: %s%n"
-                        + "- inputs: one file of %d bytes; %d files of %d bytes%n", java.time.Instant.now(),
+                        + "- rclone: %s%n- inputs: one file of %d bytes; %d files of %d bytes; a dataset of about %d bytes"
+                        + " (WAVs of %s, random bytes, text) cut into shards of %d bytes%n", java.time.Instant.now(),
                 Runtime.getRuntime().availableProcessors(), MachineInfo.loadAverage(), System.getProperty("java.runtime.version"),
-                ExternalCommand.firstLine(List.of(aws, "--version")), large, files, fileBytes);
+                ExternalCommand.firstLine(List.of(aws, "--version")), ExternalCommand.firstLine(List.of(rclone, "version")),
+                large, files, fileBytes, datasetBytes, wavs, shardBytes);
         List<Figure> figures = new ArrayList<>();
         try (StowageUp up = StowageUp.start(repo, work.resolve("home"), hot)) {
-            Flows flows = new Flows(repo, up, aws, work);
+            Flows flows = new Flows(repo, up, aws, rclone, work);
             Path one = step(hot, 1, Map.of("model.bin", large));
             figures.add(flows.publish("checkpoint publish 1 x " + size(large) + " -> verified", one, 1, large));
             Map<String, Long> many = new HashMap<>();
@@ -67,6 +83,12 @@ public final class EndToEndBenchmark {
             figures.add(flows.publish("checkpoint publish " + files + " x " + size(fileBytes) + " -> verified", small, 2,
                     files * fileBytes));
             figures.add(flows.release("release of the verified " + size(large) + " step -> deleted", one, large));
+            MixedInput dataset = MixedInput.write(hot.resolve("datasets/speech"), datasetBytes, wavs, 7);
+            Flows.Sharded sharded = flows.shard("dataset shard " + size(dataset.bytes()) + " (" + dataset.files()
+                    + " files) -> sealed, verified", dataset.dir(), "speech", "r1", shardBytes, dataset.bytes());
+            figures.add(sharded.figure());
+            figures.add(flows.fetch("dataset fetch of that revision (" + sharded.shards() + " shards) -> hashed, fsynced",
+                    "speech", "r1", sharded.shards()));
         } finally {
             deleteTree(work);
         }

@@ -19,12 +19,14 @@ final class Flows {
     private final Path repo;
     private final StowageUp up;
     private final String aws;
+    private final String rclone;
     private final Path work;
 
-    Flows(Path repo, StowageUp up, String aws, Path work) {
+    Flows(Path repo, StowageUp up, String aws, String rclone, Path work) {
         this.repo = repo;
         this.up = up;
         this.aws = aws;
+        this.rclone = rclone;
         this.work = work;
     }
 
@@ -81,6 +83,108 @@ final class Flows {
         }
         return new Figure(flow, bytes, stowageSeconds, referenceSeconds,
                 stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 1.0, load);
+    }
+
+    /**
+     * {@code stowage dataset shard DIR} (which waits until every shard, member manifest and the dataset manifest is
+     * uploaded and verified in the ledger) against what a user would script: {@code sha256sum} of every member,
+     * {@code tar | zstd -3 -T0 | tee ARCHIVE | sha256sum}, {@code aws s3 cp} of the archive up and
+     * {@code aws s3 cp - | sha256sum} down.
+     *
+     * @param shardBytes the target shard size given as {@code --shard-bytes}
+     * @param bytes      the bytes of the files in {@code dir}
+     * @return the figure and the number of shards sealed; the command's JSON must name a newly sealed revision
+     */
+    Sharded shard(String flow, Path dir, String name, String revision, long shardBytes, long bytes) throws Exception {
+        String load = MachineInfo.loadAverage();
+        Path archive = work.resolve("reference-shard.tar.zst");
+        String target = "s3://" + up.primaryBucket() + "/reference/" + name + "-" + revision + ".tar.zst";
+        String awsCall = aws + " --endpoint-url " + up.s3Endpoint() + " s3 cp --only-show-errors ";
+        String script = "cd " + dir + " && find . -type f -print0 | xargs -0 sha256sum > /dev/null"
+                + " && tar -cf - . | zstd -3 -T0 -q | tee " + archive + " | sha256sum > /dev/null"
+                + " && " + awsCall + archive + " " + target
+                + " && " + awsCall + target + " - | sha256sum > /dev/null";
+        long t = System.nanoTime();
+        ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of("bash", "-o", "pipefail", "-c", script),
+                up.awsEnvironment(), EndToEndBenchmark.none(), work);
+        double referenceSeconds = seconds(t);
+        Files.deleteIfExists(archive);
+        List<String> command = new ArrayList<>(List.of("dataset", "shard", dir.toString(), "--name", name,
+                "--revision", revision, "--shard-bytes", String.valueOf(shardBytes), "--license", "CC-BY-SA-3.0",
+                "--source", "asterisk-core-sounds-en-wav and random bytes", "--json"));
+        if (shardBytes < (1L << 30)) {
+            command.add("--allow-small-shards");
+        }
+        double services = up.servicesCpuSeconds();
+        t = System.nanoTime();
+        ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage(command.toArray(String[]::new)),
+                up.cliEnvironment(), EndToEndBenchmark.none(), work);
+        double stowageSeconds = seconds(t);
+        if (!stowage.output().contains("\"manifestSha256\"") || stowage.output().contains("\"alreadySealed\":true")) {
+            throw new IllegalStateException("dataset shard printed no newly sealed revision: " + stowage.output());
+        }
+        java.util.regex.Matcher count = java.util.regex.Pattern.compile("\"shards\":(\\d+)").matcher(stowage.output());
+        if (!count.find()) {
+            throw new IllegalStateException("dataset shard printed no shard count: " + stowage.output());
+        }
+        return new Sharded(new Figure(flow, bytes, stowageSeconds, referenceSeconds,
+                stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 2.0, load),
+                Integer.parseInt(count.group(1)));
+    }
+
+    /** The figure of a {@link #shard} flow and how many shards the revision holds. */
+    record Sharded(Figure figure, int shards) {
+    }
+
+    /**
+     * {@code stowage dataset fetch} of a sealed revision into an empty cache (every shard's SHA-256 checked while it
+     * streams, fsynced, renamed into place) against {@code rclone copy} of the revision's {@code shards/} prefix from
+     * the same server (rclone's defaults); also prints rclone followed by {@code sync} of the copies, durable as
+     * Stowage's are.
+     *
+     * @param shards the number of shards the revision holds (both tools must bring exactly these)
+     * @return the figure, per GiB of the shards' bytes
+     */
+    Figure fetch(String flow, String name, String revision, int shards) throws Exception {
+        String load = MachineInfo.loadAverage();
+        Path copy = Files.createDirectories(work.resolve("rclone-" + name));
+        String remote = "s3:" + up.primaryBucket() + "/datasets/" + name + "/" + revision + "/shards/";
+        long t = System.nanoTime();
+        ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of(rclone, "copy", "-q", remote,
+                copy.toString()), up.rcloneEnvironment(work), java.util.Set.of("AWS_CA_BUNDLE"), work);
+        double referenceSeconds = seconds(t);
+        List<String> copied;
+        try (Stream<Path> files = Files.list(copy)) {
+            copied = files.filter(f -> f.getFileName().toString().endsWith(".tar.zst")).map(Path::toString).toList();
+        }
+        List<String> sync = new ArrayList<>(List.of("sync"));
+        sync.addAll(copied);
+        ExternalCommand.run(sync, Map.of(), EndToEndBenchmark.none(), work);
+        double syncedSeconds = seconds(t);
+        long bytes = 0;
+        for (String f : copied) {
+            bytes += Files.size(Path.of(f));
+        }
+        EndToEndBenchmark.deleteTree(copy);
+        if (copied.size() != shards) {
+            throw new IllegalStateException("rclone copied " + copied.size() + " shards of " + remote + ", not " + shards);
+        }
+        Path cache = work.resolve("fetch-" + name);
+        double services = up.servicesCpuSeconds();
+        t = System.nanoTime();
+        ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage("dataset", "fetch", "--dataset", name,
+                "--revision", revision, "--to", cache.toString(), "--json"), up.cliEnvironment(),
+                EndToEndBenchmark.none(), work);
+        double stowageSeconds = seconds(t);
+        if (!stowage.output().contains("\"fetched\":" + shards)) {
+            throw new IllegalStateException("dataset fetch did not fetch " + shards + " shards: " + stowage.output());
+        }
+        EndToEndBenchmark.deleteTree(cache);
+        System.out.printf(java.util.Locale.ROOT, "%s: rclone copy %.2f s, rclone copy + sync %.2f s, stowage %.2f s"
+                + " (ratio against rclone + sync %.2fx)%n", flow, referenceSeconds, syncedSeconds, stowageSeconds,
+                syncedSeconds / stowageSeconds);
+        return new Figure(flow, bytes, stowageSeconds, referenceSeconds,
+                stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 1.5, load);
     }
 
     private List<String> stowage(String... args) {

@@ -94,6 +94,22 @@ final class StowageUp implements AutoCloseable {
                 "AWS_EC2_METADATA_DISABLED", "true");
     }
 
+    /**
+     * @param work where rclone's (empty) configuration file goes
+     * @return rclone environment defining the remote {@code s3} as the session's S3 server (path style)
+     */
+    Map<String, String> rcloneEnvironment(Path work) {
+        JsonNode stack = session.get("stack");
+        return Map.of("RCLONE_CONFIG", work.resolve("rclone.conf").toString(),
+                "RCLONE_CONFIG_S3_TYPE", "s3",
+                "RCLONE_CONFIG_S3_PROVIDER", "Other",
+                "RCLONE_CONFIG_S3_ENDPOINT", s3Endpoint(),
+                "RCLONE_CONFIG_S3_REGION", stack.get("s3Region").asText(),
+                "RCLONE_CONFIG_S3_ACCESS_KEY_ID", stack.get("s3AccessKey").asText(),
+                "RCLONE_CONFIG_S3_SECRET_ACCESS_KEY", stack.get("s3SecretKey").asText(),
+                "RCLONE_CONFIG_S3_FORCE_PATH_STYLE", "true");
+    }
+
     /** @return the S3 endpoint URL, e.g. {@code http://127.0.0.1:41234} */
     String s3Endpoint() {
         return session.get("stack").get("s3Endpoint").asText();
