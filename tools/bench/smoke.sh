@@ -42,7 +42,8 @@ run() {
 run end-to-end io.stowage.bench.e2e.EndToEndBenchmark \
   "-Dstowage.bench.e2e.large-bytes=8388608 -Dstowage.bench.e2e.files=20 -Dstowage.bench.e2e.file-bytes=65536 -Dstowage.bench.e2e.dataset-bytes=33554432 -Dstowage.bench.e2e.shard-bytes=8388608 -Dstowage.bench.e2e.wav-dir=$repo/examples/samples/speech-en-allison" \
   '^\| checkpoint publish 1 x 8 MiB' '^\| checkpoint publish 20 x 64 KiB' '^\| release of the verified' \
-  '^\| dataset shard .* -> sealed, verified' '^\| dataset fetch of that revision \([0-9]+ shards\)'
+  '^\| dataset shard .* -> sealed, verified' '^\| dataset fetch of that revision \([0-9]+ shards\)' \
+  '^- CLI class archive: /'
 run ledger io.stowage.bench.ledger.LedgerBenchmark \
   "-Dstowage.bench.ledger.events=2000 -Dstowage.bench.ledger.objects=5000 -Dstowage.bench.ledger.queries=50 -Dstowage.bench.ledger.heap=256m" \
   '^ingest: 2000 events' '^chain verification: .*"ok":true' '^replay \(2000 events\): .*"identical":true' '^gate evidence .*p99'

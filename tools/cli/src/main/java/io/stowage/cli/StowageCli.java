@@ -36,7 +36,7 @@ import picocli.CommandLine.Command;
                 WatchCommand.class, ReleaseCommand.class, StatusCommand.class, AuditCommand.class, VolumeCommand.class,
                 PodCommand.class, RunCommand.class, CostCommand.class, ArchiveCommand.class, PresignCommand.class,
                 TokenCommand.class, CapsuleCommand.class, RetentionCommand.class, ModelCommand.class,
-                EvidenceCommand.class})
+                EvidenceCommand.class, io.stowage.cli.command.ClassArchiveTrainingCommand.class})
 public final class StowageCli implements Runnable {
 
     @CommandLine.Spec

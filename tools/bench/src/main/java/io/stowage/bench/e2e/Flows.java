@@ -53,11 +53,14 @@ final class Flows {
         double referenceSeconds = seconds(t);
         EndToEndBenchmark.deleteTree(down);
         double services = up.servicesCpuSeconds();
+        Map<String, Double> byProcess = up.cpuByProcess();
         t = System.nanoTime();
         ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage("checkpoint", "publish", dir.toString(),
                 "--experiment", "bench", "--run", "run-1", "--step", String.valueOf(step), "--json"), up.cliEnvironment(),
                 EndToEndBenchmark.none(), work);
         double stowageSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.cpuSeconds(),
+                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
         requireVerified(stowage.output());
         return new Figure(flow, bytes, stowageSeconds, referenceSeconds,
                 stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 1.5, load);
@@ -74,10 +77,13 @@ final class Flows {
                 "cd " + dir + " && find . -type f -print0 | xargs -0 sha256sum > /dev/null"), Map.of(), EndToEndBenchmark.none(), work);
         double referenceSeconds = seconds(t);
         double services = up.servicesCpuSeconds();
+        Map<String, Double> byProcess = up.cpuByProcess();
         t = System.nanoTime();
         ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage("release", dir.toString(), "--json"),
                 up.cliEnvironment(), EndToEndBenchmark.none(), work);
         double stowageSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.cpuSeconds(),
+                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
         if (Files.exists(dir)) {
             throw new IllegalStateException("release exited 0 but " + dir + " is still there: " + stowage.output());
         }
@@ -116,10 +122,13 @@ final class Flows {
             command.add("--allow-small-shards");
         }
         double services = up.servicesCpuSeconds();
+        Map<String, Double> byProcess = up.cpuByProcess();
         t = System.nanoTime();
         ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage(command.toArray(String[]::new)),
                 up.cliEnvironment(), EndToEndBenchmark.none(), work);
         double stowageSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.cpuSeconds(),
+                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
         if (!stowage.output().contains("\"manifestSha256\"") || stowage.output().contains("\"alreadySealed\":true")) {
             throw new IllegalStateException("dataset shard printed no newly sealed revision: " + stowage.output());
         }
@@ -171,11 +180,14 @@ final class Flows {
         }
         Path cache = work.resolve("fetch-" + name);
         double services = up.servicesCpuSeconds();
+        Map<String, Double> byProcess = up.cpuByProcess();
         t = System.nanoTime();
         ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage("dataset", "fetch", "--dataset", name,
                 "--revision", revision, "--to", cache.toString(), "--json"), up.cliEnvironment(),
                 EndToEndBenchmark.none(), work);
         double stowageSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.cpuSeconds(),
+                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
         if (!stowage.output().contains("\"fetched\":" + shards)) {
             throw new IllegalStateException("dataset fetch did not fetch " + shards + " shards: " + stowage.output());
         }
@@ -187,8 +199,8 @@ final class Flows {
                 stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 1.5, load);
     }
 
-    private List<String> stowage(String... args) {
-        List<String> command = new ArrayList<>(StowageUp.cli(repo));
+    private List<String> stowage(String... args) throws IOException {
+        List<String> command = new ArrayList<>(up.command(repo));
         command.addAll(List.of(args));
         return command;
     }

@@ -58,7 +58,43 @@ final class StowageUp implements AutoCloseable {
             }
             Thread.sleep(200);
         }
-        return new StowageUp(process, home, MAPPER.readTree(sessionFile.toFile()));
+        StowageUp up = new StowageUp(process, home, MAPPER.readTree(sessionFile.toFile()));
+        // stowage up writes the CLI's class archive in the background once it is up; a user's later commands use it
+        // (the ./stowage script passes it), so the flows wait for it rather than time the training beside them
+        Path archive = up.classArchive(repo);
+        Instant archiveDeadline = Instant.now().plus(Duration.ofMinutes(3));
+        while (!Files.isRegularFile(archive) && Instant.now().isBefore(archiveDeadline)) {
+            Thread.sleep(500);
+        }
+        System.out.println(Files.isRegularFile(archive) ? "- CLI class archive: " + archive
+                : "- CLI class archive: none written within 3 minutes (commands start without it)");
+        return up;
+    }
+
+    /**
+     * @return where {@code stowage up} writes the class archive of the packaged CLI jar, and where the
+     *         {@code ./stowage} script looks for it: {@code <home>/class-archive/stowage-cli-<mtime s>-<bytes>.jsa}
+     */
+    Path classArchive(Path repo) throws IOException {
+        Path jar = repo.resolve("tools/cli/target/stowage-cli.jar");
+        long mtime = Files.getLastModifiedTime(jar).to(TimeUnit.SECONDS);
+        return home.resolve("class-archive").resolve("stowage-cli-" + mtime + "-" + Files.size(jar) + ".jsa");
+    }
+
+    /**
+     * @return the command line {@code ./stowage} ends in for this session: {@link #cli(Path)} with the class archive's
+     *         options when the archive exists, as the script passes them
+     */
+    List<String> command(Path repo) throws IOException {
+        List<String> base = cli(repo);
+        Path archive = classArchive(repo);
+        if (!Files.isRegularFile(archive)) {
+            return base;
+        }
+        List<String> command = new java.util.ArrayList<>(base.subList(0, 1));
+        command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        command.addAll(base.subList(1, base.size()));
+        return command;
     }
 
     /**
@@ -127,6 +163,48 @@ final class StowageUp implements AutoCloseable {
      */
     double servicesCpuSeconds() {
         return process.descendants().filter(StowageUp::isService).mapToDouble(p -> CpuTime.of(p.pid())).sum();
+    }
+
+    /**
+     * @return CPU seconds (user + system) used so far per process of this {@code stowage up}: each service JVM by its
+     *         service's name ({@code uploader}; {@code uploader#2} for a second JVM of it), {@code kafka} and
+     *         {@code s3proxy} (the stack's server JVMs), {@code postgres} (every PostgreSQL process), {@code up} (the
+     *         {@code stowage up} JVM itself) and {@code other}, over the processes alive now
+     */
+    Map<String, Double> cpuByProcess() {
+        Map<String, Double> cpu = new java.util.TreeMap<>();
+        cpu.put("up", CpuTime.of(process.pid()));
+        process.descendants().forEach(p -> {
+            List<String> args = p.info().arguments().map(List::of).orElse(List.of());
+            java.util.Optional<String> service = args.stream().filter(a -> a.endsWith("quarkus-run.jar")).findFirst()
+                    .map(jar -> Path.of(jar).getParent().getParent().getParent().getFileName().toString());
+            if (service.isPresent()) {
+                String key = service.get();
+                for (int n = 2; cpu.containsKey(key); n++) {
+                    key = service.get() + "#" + n;
+                }
+                cpu.put(key, CpuTime.of(p.pid()));
+            } else {
+                String command = p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("");
+                String joined = String.join(" ", args).toLowerCase(java.util.Locale.ROOT);
+                String key = command.equals("postgres") ? "postgres" : joined.contains("s3proxy") ? "s3proxy"
+                        : joined.contains("kafka") ? "kafka" : "other";
+                cpu.merge(key, CpuTime.of(p.pid()), Double::sum);
+            }
+        });
+        return cpu;
+    }
+
+    /**
+     * @return {@code after - before} per process name, largest first, as {@code name 1.23} pairs joined by commas;
+     *         a process that started in between counts from zero
+     */
+    static String cpuDelta(Map<String, Double> before, Map<String, Double> after) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0.0)))
+                .sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+                .map(e -> String.format(java.util.Locale.ROOT, "%s %.2f", e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static boolean isService(ProcessHandle process) {

@@ -55,6 +55,19 @@ public final class EventPublisher implements AutoCloseable {
     }
 
     /**
+     * Asks the broker for the metadata of {@code checkpoint.published} with this publisher's login, sending nothing.
+     *
+     * @throws CliException when the broker does not answer within 15 s or refuses the login
+     */
+    public void checkBroker() {
+        try {
+            producer.partitionsFor(Topics.CHECKPOINT_PUBLISHED);
+        } catch (RuntimeException e) {
+            throw new CliException(CliException.FAILED, "Kafka did not answer: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Sends one event and waits until the broker acknowledged it.
      *
      * @throws CliException when Kafka does not acknowledge within 30 s, or refuses the record (e.g. not authorized)

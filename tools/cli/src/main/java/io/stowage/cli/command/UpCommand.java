@@ -73,6 +73,8 @@ public final class UpCommand implements Callable<Integer> {
         System.out.println("  tokens " + BearerToken.directory(home) + " (operator.token, reader.token; the CLI uses the"
                 + " operator's unless STOWAGE_TOKEN is set)");
         System.out.println("Press Ctrl-C to stop.");
+        // later commands start faster from a class archive of this CLI jar, written once per jar in the background
+        io.stowage.cli.platform.CliClassArchive.writeInBackground(home);
         stopped.await();
         return 0;
     }
