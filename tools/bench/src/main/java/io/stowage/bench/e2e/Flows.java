@@ -47,10 +47,13 @@ final class Flows {
                 : aws + " --endpoint-url " + up.s3Endpoint() + " s3 cp --only-show-errors --recursive " + dir + " " + prefix
                         + " && " + aws + " --endpoint-url " + up.s3Endpoint() + " s3 cp --only-show-errors --recursive " + prefix
                         + " " + down + " && cd " + down + " && find . -type f -print0 | xargs -0 sha256sum > /dev/null";
+        Map<String, Double> serverBefore = up.cpuByProcess();
         long t = System.nanoTime();
         ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of("bash", "-c", script), up.awsEnvironment(),
                 EndToEndBenchmark.none(), work);
         double referenceSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: reference: CPU s of the tools %.2f; of the stack's servers %s%n", flow,
+                reference.cpuSeconds(), serverCpu(serverBefore, up.cpuByProcess()));
         EndToEndBenchmark.deleteTree(down);
         double services = up.servicesCpuSeconds();
         Map<String, Double> byProcess = up.cpuByProcess();
@@ -72,10 +75,13 @@ final class Flows {
      */
     Figure release(String flow, Path dir, long bytes) throws Exception {
         String load = MachineInfo.loadAverage();
+        Map<String, Double> serverBefore = up.cpuByProcess();
         long t = System.nanoTime();
         ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of("bash", "-c",
                 "cd " + dir + " && find . -type f -print0 | xargs -0 sha256sum > /dev/null"), Map.of(), EndToEndBenchmark.none(), work);
         double referenceSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: reference: CPU s of the tools %.2f; of the stack's servers %s%n", flow,
+                reference.cpuSeconds(), serverCpu(serverBefore, up.cpuByProcess()));
         double services = up.servicesCpuSeconds();
         Map<String, Double> byProcess = up.cpuByProcess();
         t = System.nanoTime();
@@ -110,10 +116,13 @@ final class Flows {
                 + " && tar -cf - . | zstd -3 -T0 -q | tee " + archive + " | sha256sum > /dev/null"
                 + " && " + awsCall + archive + " " + target
                 + " && " + awsCall + target + " - | sha256sum > /dev/null";
+        Map<String, Double> serverBefore = up.cpuByProcess();
         long t = System.nanoTime();
         ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of("bash", "-o", "pipefail", "-c", script),
                 up.awsEnvironment(), EndToEndBenchmark.none(), work);
         double referenceSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: reference: CPU s of the tools %.2f; of the stack's servers %s%n", flow,
+                reference.cpuSeconds(), serverCpu(serverBefore, up.cpuByProcess()));
         Files.deleteIfExists(archive);
         List<String> command = new ArrayList<>(List.of("dataset", "shard", dir.toString(), "--name", name,
                 "--revision", revision, "--shard-bytes", String.valueOf(shardBytes), "--license", "CC-BY-SA-3.0",
@@ -158,10 +167,13 @@ final class Flows {
         String load = MachineInfo.loadAverage();
         Path copy = Files.createDirectories(work.resolve("rclone-" + name));
         String remote = "s3:" + up.primaryBucket() + "/datasets/" + name + "/" + revision + "/shards/";
+        Map<String, Double> serverBefore = up.cpuByProcess();
         long t = System.nanoTime();
         ExternalCommand.Timed reference = ExternalCommand.runTimed(List.of(rclone, "copy", "-q", remote,
                 copy.toString()), up.rcloneEnvironment(work), java.util.Set.of("AWS_CA_BUNDLE"), work);
         double referenceSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: reference: CPU s of the tools %.2f; of the stack's servers %s%n", flow,
+                reference.cpuSeconds(), serverCpu(serverBefore, up.cpuByProcess()));
         List<String> copied;
         try (Stream<Path> files = Files.list(copy)) {
             copied = files.filter(f -> f.getFileName().toString().endsWith(".tar.zst")).map(Path::toString).toList();
@@ -197,6 +209,17 @@ final class Flows {
                 syncedSeconds / stowageSeconds);
         return new Figure(flow, bytes, stowageSeconds, referenceSeconds,
                 stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 1.5, load);
+    }
+
+    /** @return the CPU seconds of the stack's servers (s3proxy, kafka) between two snapshots */
+    private static String serverCpu(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> servers = new java.util.TreeMap<>();
+        Map<String, Double> from = new java.util.TreeMap<>();
+        for (String name : List.of("s3proxy", "kafka")) {
+            servers.put(name, after.getOrDefault(name, 0.0));
+            from.put(name, before.getOrDefault(name, 0.0));
+        }
+        return StowageUp.cpuDelta(from, servers);
     }
 
     private List<String> stowage(String... args) throws IOException {

@@ -168,8 +168,9 @@ final class StowageUp implements AutoCloseable {
     /**
      * @return CPU seconds (user + system) used so far per process of this {@code stowage up}: each service JVM by its
      *         service's name ({@code uploader}; {@code uploader#2} for a second JVM of it), {@code kafka} and
-     *         {@code s3proxy} (the stack's server JVMs), {@code postgres} (every PostgreSQL process), {@code up} (the
-     *         {@code stowage up} JVM itself) and {@code other}, over the processes alive now
+     *         {@code s3proxy} (the stack's server JVMs), {@code up} (the {@code stowage up} JVM itself) and
+     *         {@code other}, over the descendants alive now; PostgreSQL daemonizes out of the process tree and is not
+     *         counted
      */
     Map<String, Double> cpuByProcess() {
         Map<String, Double> cpu = new java.util.TreeMap<>();
@@ -185,14 +186,23 @@ final class StowageUp implements AutoCloseable {
                 }
                 cpu.put(key, CpuTime.of(p.pid()));
             } else {
-                String command = p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("");
-                String joined = String.join(" ", args).toLowerCase(java.util.Locale.ROOT);
-                String key = command.equals("postgres") ? "postgres" : joined.contains("s3proxy") ? "s3proxy"
-                        : joined.contains("kafka") ? "kafka" : "other";
+                String line = " " + commandLine(p) + " ";
+                String key = line.contains("-jar ") && line.contains("s3proxy.jar ") ? "s3proxy"
+                        : line.contains(" io.stowage.stack.KafkaBrokerMain ") ? "kafka" : "other";
                 cpu.merge(key, CpuTime.of(p.pid()), Double::sum);
             }
         });
         return cpu;
+    }
+
+    /** @return the process's whole command line from {@code /proc/PID/cmdline} (which is never cut short), or "" */
+    private static String commandLine(ProcessHandle p) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /**
