@@ -89,9 +89,10 @@ public final class CliClassArchive {
         Path partial = archive.resolveSibling(archive.getFileName() + ".partial-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(archive.getParent());
-            Files.deleteIfExists(partial);
+            removeAbandonedPartials(archive.getParent());
             String java = ProcessHandle.current().info().command().orElse("java");
             Path log = archive.resolveSibling("training.log");
+            Files.deleteIfExists(log);
             int trained = run(List.of(java, "-XX:ArchiveClassesAtExit=" + partial, "-Dstowage.repo="
                     + System.getProperty("stowage.repo"), "-jar", jar.toString(), TRAINING_COMMAND), home, log, 180);
             if (trained != 0 || !Files.isRegularFile(partial)) {
@@ -131,6 +132,19 @@ public final class CliClassArchive {
             return -1;
         }
         return process.exitValue();
+    }
+
+    /** Removes the partial archives of {@code stowage up}s that ended before renaming theirs (by the pid in the name). */
+    private static void removeAbandonedPartials(Path dir) throws IOException {
+        java.util.regex.Pattern partial = java.util.regex.Pattern.compile("\\.jsa\\.partial-(\\d+)$");
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                java.util.regex.Matcher m = partial.matcher(f.getFileName().toString());
+                if (m.find() && !ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
     }
 
     private static void removeOthers(Path archive) throws IOException {
