@@ -83,16 +83,19 @@ final class StowageUp implements AutoCloseable {
 
     /**
      * @return the command line {@code ./stowage} ends in for this session: {@link #cli(Path)} with the class archive's
-     *         options when the archive exists, as the script passes them
+     *         options when the archive exists at the size recorded beside it, as the script passes them
      */
     List<String> command(Path repo) throws IOException {
         List<String> base = cli(repo);
         Path archive = classArchive(repo);
-        if (!Files.isRegularFile(archive)) {
+        Path bytes = archive.resolveSibling(archive.getFileName() + ".bytes");
+        if (!Files.isRegularFile(archive) || !Files.isRegularFile(bytes)
+                || !Files.readString(bytes).strip().equals(String.valueOf(Files.size(archive)))) {
             return base;
         }
         List<String> command = new java.util.ArrayList<>(base.subList(0, 1));
-        command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-XX:+VerifySharedSpaces", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off"));
         command.addAll(base.subList(1, base.size()));
         return command;
     }

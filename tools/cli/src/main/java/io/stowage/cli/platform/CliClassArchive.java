@@ -19,8 +19,10 @@ import java.util.stream.Stream;
  * there is none yet for that jar: a child JVM ({@code -XX:ArchiveClassesAtExit}) runs the hidden
  * {@code class-archive-training} command against the session (read-only calls only), the archive is checked by starting
  * a JVM on it with {@code -Xshare:on}, and only then renamed into place, so that no command ever sees a partial archive
- * (a truncated archive crashes the JVM that maps it). Archives of other jars are removed. The {@code ./stowage}
- * script uses the archive when it exists; a JVM that cannot use it (another JDK) starts without it and says nothing.
+ * (a truncated archive crashes the JVM that maps it), with its size recorded beside it ({@link #sizeFileOf}). Archives
+ * of other jars are removed. The {@code ./stowage} script uses the archive when it exists at the recorded size, and
+ * has the JVM verify its checksum; a JVM that cannot use it (another JDK, a damaged archive) starts without it and
+ * says nothing.
  *
  * <p>Where: {@code $STOWAGE_HOME/class-archive/stowage-cli-<jar mtime, epoch seconds>-<jar bytes>.jsa}, the name the
  * script computes with {@code stat -c %Y-%s}.
@@ -104,6 +106,11 @@ public final class CliClassArchive {
             if (checked != 0) {
                 return;
             }
+            // the size first, then the archive: the script uses an archive only at the size recorded beside it
+            Path bytes = sizeFileOf(archive);
+            Path bytesPartial = bytes.resolveSibling(bytes.getFileName() + ".partial-" + ProcessHandle.current().pid());
+            Files.writeString(bytesPartial, String.valueOf(Files.size(partial)));
+            Files.move(bytesPartial, bytes, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             Files.move(partial, archive, StandardCopyOption.ATOMIC_MOVE);
             removeOthers(archive);
         } catch (IOException | RuntimeException e) {
@@ -136,7 +143,7 @@ public final class CliClassArchive {
 
     /** Removes the partial archives of {@code stowage up}s that ended before renaming theirs (by the pid in the name). */
     private static void removeAbandonedPartials(Path dir) throws IOException {
-        java.util.regex.Pattern partial = java.util.regex.Pattern.compile("\\.jsa\\.partial-(\\d+)$");
+        java.util.regex.Pattern partial = java.util.regex.Pattern.compile("\\.partial-(\\d+)$");
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 java.util.regex.Matcher m = partial.matcher(f.getFileName().toString());
@@ -149,9 +156,19 @@ public final class CliClassArchive {
 
     private static void removeOthers(Path archive) throws IOException {
         try (Stream<Path> files = Files.list(archive.getParent())) {
-            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".jsa") && !f.equals(archive)).toList()) {
+            for (Path f : files.filter(f -> (f.getFileName().toString().endsWith(".jsa")
+                    || f.getFileName().toString().endsWith(".jsa.bytes"))
+                    && !f.equals(archive) && !f.equals(sizeFileOf(archive))).toList()) {
                 Files.deleteIfExists(f);
             }
         }
+    }
+
+    /**
+     * @return the file beside {@code archive} holding its size in bytes as decimal text ({@code <archive>.bytes}),
+     *         which the {@code ./stowage} script compares with the archive's size before passing it
+     */
+    public static Path sizeFileOf(Path archive) {
+        return archive.resolveSibling(archive.getFileName() + ".bytes");
     }
 }
