@@ -40,10 +40,11 @@ run() {
 }
 
 run end-to-end io.stowage.bench.e2e.EndToEndBenchmark \
-  "-Dstowage.bench.e2e.large-bytes=8388608 -Dstowage.bench.e2e.files=20 -Dstowage.bench.e2e.file-bytes=65536 -Dstowage.bench.e2e.dataset-bytes=33554432 -Dstowage.bench.e2e.shard-bytes=8388608 -Dstowage.bench.e2e.wav-dir=$repo/examples/samples/speech-en-allison" \
+  "-Dstowage.bench.e2e.large-bytes=8388608 -Dstowage.bench.e2e.files=20 -Dstowage.bench.e2e.file-bytes=65536 -Dstowage.bench.e2e.dataset-bytes=33554432 -Dstowage.bench.e2e.shard-bytes=8388608 -Dstowage.bench.e2e.wav-dir=$repo/examples/samples/speech-en-allison -Dstowage.bench.e2e.fetch-bytes=16777216 -Dstowage.bench.e2e.fetch-shards=4 -Dstowage.bench.e2e.release-bytes=16777216 -Dstowage.bench.e2e.release-files=4 -Dstowage.bench.e2e.ingest-events=2000 -Dstowage.bench.e2e.evidence-objects=5000 -Dstowage.bench.e2e.evidence-queries=50" \
   '^\| checkpoint publish 1 x 8 MiB' '^\| checkpoint publish 20 x 64 KiB' '^\| release of the verified' \
-  '^\| dataset shard .* -> sealed, verified' '^\| dataset fetch of that revision \([0-9]+ shards\)' \
-  '^- CLI class archive: /'
+  '^\| dataset shard .* -> sealed, verified' '^\| dataset fetch of a 16 MiB revision \([0-9]+ shards\)' \
+  '^\| release of a verified 16 MiB step of 4 files' '^\| ingest of a backlog of 2000 object.verified events \| [0-9]+ events/s' \
+  '^\| gate evidence query, 5000 objects .* \| p99 [0-9.]+ ms' '^- CLI class archive: /'
 run ledger io.stowage.bench.ledger.LedgerBenchmark \
   "-Dstowage.bench.ledger.events=2000 -Dstowage.bench.ledger.objects=5000 -Dstowage.bench.ledger.queries=50 -Dstowage.bench.ledger.heap=256m" \
   '^ingest: 2000 events' '^chain verification: .*"ok":true' '^replay \(2000 events\): .*"identical":true' '^gate evidence .*p99'

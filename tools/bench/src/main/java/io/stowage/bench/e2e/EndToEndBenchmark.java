@@ -33,11 +33,17 @@ import java.util.stream.Stream;
  *   <li>{@code dataset shard} of real speech WAVs, random bytes and text ({@link MixedInput}) to sealed and verified,
  *       against {@code sha256sum} of every member, {@code tar | zstd -3 -T0 | sha256sum} and {@code aws s3 cp} up and
  *       down;</li>
- *   <li>{@code dataset fetch} of that revision into an empty cache, against {@code rclone copy} of its shards.</li>
+ *   <li>{@code dataset fetch} of another revision (by default 1 GiB in 8 shards) into an empty cache, against
+ *       {@code rclone copy} of its shards;</li>
+ *   <li>{@code release} of a verified step of many files (by default 10 GiB in 10 files), against {@code sha256sum};</li>
+ *   <li>the ledger, with the other services running ({@link LedgerFlows}): ingest of a backlog of events (events/s,
+ *       goal 10,000) and the gate's evidence query with a million objects in the ledger (p99, goal 100 ms).</li>
  * </ul>
  * System properties: {@code stowage.bench.e2e.large-bytes} (default 1 GiB), {@code .files} (1000),
  * {@code .file-bytes} (1 MiB), {@code .dataset-bytes} (2 GiB), {@code .shard-bytes} (1 GiB), {@code .wav-dir}
- * (Debian's asterisk-core-sounds-en-wav, else the checkout's sample), {@code .rclone} (rclone), {@code stowage.repo} (the checkout; default: found from the working directory),
+ * (Debian's asterisk-core-sounds-en-wav, else the checkout's sample), {@code .fetch-bytes} (1 GiB),
+ * {@code .fetch-shards} (8), {@code .release-bytes} (10 GiB), {@code .release-files} (10), {@code .ingest-events}
+ * (200000), {@code .evidence-objects} (1000000), {@code .evidence-queries} (1000), {@code .rclone} (rclone), {@code stowage.repo} (the checkout; default: found from the working directory),
  * {@code stowage.bench.e2e.aws} (default {@code /usr/bin/aws}). Exits non-zero when a flow fails, so a smoke run at
  * tiny sizes proves that every step ran.
  */
@@ -58,6 +64,13 @@ public final class EndToEndBenchmark {
         String rclone = System.getProperty("stowage.bench.e2e.rclone", "rclone");
         long datasetBytes = Long.getLong("stowage.bench.e2e.dataset-bytes", 2L << 30);
         long shardBytes = Long.getLong("stowage.bench.e2e.shard-bytes", 1L << 30);
+        long fetchBytes = Long.getLong("stowage.bench.e2e.fetch-bytes", 1L << 30);
+        int fetchShards = Integer.getInteger("stowage.bench.e2e.fetch-shards", 8);
+        long releaseBytes = Long.getLong("stowage.bench.e2e.release-bytes", 10L << 30);
+        int releaseFiles = Integer.getInteger("stowage.bench.e2e.release-files", 10);
+        int ingestEvents = Integer.getInteger("stowage.bench.e2e.ingest-events", 200_000);
+        int evidenceObjects = Integer.getInteger("stowage.bench.e2e.evidence-objects", 1_000_000);
+        int evidenceQueries = Integer.getInteger("stowage.bench.e2e.evidence-queries", 1000);
         Path repo = repo();
         Path wavs = Path.of(System.getProperty("stowage.bench.e2e.wav-dir",
                 Files.isDirectory(Path.of(SYSTEM_WAVS)) ? SYSTEM_WAVS
@@ -66,11 +79,15 @@ public final class EndToEndBenchmark {
         Path hot = Files.createDirectories(work.resolve("hot"));
         OUT.printf("## End-to-end benchmark%n- date: %s%n- %d cores; load average %s%n- java: %s%n- aws: %s%n"
                         + "- rclone: %s%n- inputs: one file of %d bytes; %d files of %d bytes; a dataset of about %d bytes"
-                        + " (WAVs of %s, random bytes, text) cut into shards of %d bytes%n", java.time.Instant.now(),
+                        + " (WAVs of %s, random bytes, text) cut into shards of %d bytes; a revision of %d bytes in %d shards to"
+                        + " fetch; a step of %d files, %d bytes, to release; a backlog of %d events; %d objects in the ledger"
+                        + " for %d evidence queries%n", java.time.Instant.now(),
                 Runtime.getRuntime().availableProcessors(), MachineInfo.loadAverage(), System.getProperty("java.runtime.version"),
                 ExternalCommand.firstLine(List.of(aws, "--version")), ExternalCommand.firstLine(List.of(rclone, "version")),
-                large, files, fileBytes, datasetBytes, wavs, shardBytes);
+                large, files, fileBytes, datasetBytes, wavs, shardBytes, fetchBytes, fetchShards, releaseFiles, releaseBytes,
+                ingestEvents, evidenceObjects, evidenceQueries);
         List<Figure> figures = new ArrayList<>();
+        List<LedgerFlows.Row> ledgerRows = new ArrayList<>();
         try (StowageUp up = StowageUp.start(repo, work.resolve("home"), hot)) {
             Flows flows = new Flows(repo, up, aws, rclone, work);
             Path one = step(hot, 1, Map.of("model.bin", large));
@@ -87,14 +104,31 @@ public final class EndToEndBenchmark {
             Flows.Sharded sharded = flows.shard("dataset shard " + size(dataset.bytes()) + " (" + dataset.files()
                     + " files) -> sealed, verified", dataset.dir(), "speech", "r1", shardBytes, dataset.bytes());
             figures.add(sharded.figure());
-            figures.add(flows.fetch("dataset fetch of that revision (" + sharded.shards() + " shards) -> hashed, fsynced",
-                    "speech", "r1", sharded.shards()));
+            MixedInput fetchInput = MixedInput.write(hot.resolve("datasets/fetch"), fetchBytes, wavs, 11);
+            int fetchShardCount = flows.shardUntimed(fetchInput.dir(), "fetch", "r1", Math.max(1, fetchBytes / fetchShards));
+            figures.add(flows.fetch("dataset fetch of a " + size(fetchBytes) + " revision (" + fetchShardCount
+                    + " shards) -> hashed, fsynced", "fetch", "r1", fetchShardCount));
+            Map<String, Long> checkpoint = new HashMap<>();
+            for (int i = 0; i < releaseFiles; i++) {
+                checkpoint.put(String.format("model-%05d-of-%05d.safetensors", i + 1, releaseFiles), releaseBytes / releaseFiles);
+            }
+            Path big = step(hot, 3, checkpoint);
+            OUT.printf("published the %d-file step of %s to release in %.1f s%n", releaseFiles, size(releaseBytes),
+                    flows.publishUntimed(big, 3));
+            figures.add(flows.release("release of a verified " + size(releaseBytes) + " step of " + releaseFiles
+                    + " files -> deleted", big, releaseBytes));
+            LedgerFlows ledger = new LedgerFlows(repo, up, work);
+            ledgerRows.add(ledger.ingest(ingestEvents));
+            ledgerRows.add(ledger.evidence(evidenceObjects, evidenceQueries));
         } finally {
             deleteTree(work);
         }
         OUT.println();
         OUT.println(Figure.header());
         figures.forEach(f -> OUT.println(f.row()));
+        OUT.println();
+        OUT.println(LedgerFlows.Row.header());
+        ledgerRows.forEach(r -> OUT.println(r.row()));
         OUT.println("load average at the end: " + MachineInfo.loadAverage());
     }
 

@@ -70,6 +70,21 @@ final class Flows {
     }
 
     /**
+     * {@code stowage checkpoint publish DIR} alone, untimed by a reference: prepares a verified step for another flow.
+     *
+     * @return the seconds it took, command to verified
+     * @throws IllegalStateException when the command prints no published event
+     */
+    double publishUntimed(Path dir, long step) throws Exception {
+        long t = System.nanoTime();
+        ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage("checkpoint", "publish", dir.toString(),
+                "--experiment", "bench", "--run", "run-1", "--step", String.valueOf(step), "--json"), up.cliEnvironment(),
+                EndToEndBenchmark.none(), work);
+        requireVerified(stowage.output());
+        return seconds(t);
+    }
+
+    /**
      * {@code stowage release DIR} (request, gate, deletion by the provider-adapter) against {@code sha256sum} of every
      * file; the directory must be gone afterwards.
      */
@@ -124,20 +139,41 @@ final class Flows {
         System.out.printf(java.util.Locale.ROOT, "%s: reference: CPU s of the tools %.2f; of the stack's servers %s%n", flow,
                 reference.cpuSeconds(), serverCpu(serverBefore, up.cpuByProcess()));
         Files.deleteIfExists(archive);
+        double services = up.servicesCpuSeconds();
+        Map<String, Double> byProcess = up.cpuByProcess();
+        t = System.nanoTime();
+        Shard stowage = shardCommand(dir, name, revision, shardBytes);
+        double stowageSeconds = seconds(t);
+        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.run().cpuSeconds(),
+                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
+        return new Sharded(new Figure(flow, bytes, stowageSeconds, referenceSeconds,
+                stowage.run().cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 2.0, load),
+                stowage.shards());
+    }
+
+    /**
+     * {@code stowage dataset shard DIR} alone, untimed: prepares a revision for another flow.
+     *
+     * @return how many shards the newly sealed revision holds
+     * @throws IllegalStateException when the command does not print a newly sealed revision
+     */
+    int shardUntimed(Path dir, String name, String revision, long shardBytes) throws Exception {
+        return shardCommand(dir, name, revision, shardBytes).shards();
+    }
+
+    /** One run of {@code stowage dataset shard} and the number of shards it sealed. */
+    private record Shard(ExternalCommand.Timed run, int shards) {
+    }
+
+    private Shard shardCommand(Path dir, String name, String revision, long shardBytes) throws Exception {
         List<String> command = new ArrayList<>(List.of("dataset", "shard", dir.toString(), "--name", name,
                 "--revision", revision, "--shard-bytes", String.valueOf(shardBytes), "--license", "CC-BY-SA-3.0",
                 "--source", "asterisk-core-sounds-en-wav and random bytes", "--json"));
         if (shardBytes < (1L << 30)) {
             command.add("--allow-small-shards");
         }
-        double services = up.servicesCpuSeconds();
-        Map<String, Double> byProcess = up.cpuByProcess();
-        t = System.nanoTime();
         ExternalCommand.Timed stowage = ExternalCommand.runTimed(stowage(command.toArray(String[]::new)),
                 up.cliEnvironment(), EndToEndBenchmark.none(), work);
-        double stowageSeconds = seconds(t);
-        System.out.printf(java.util.Locale.ROOT, "%s: CPU s by process: cli %.2f, %s%n", flow, stowage.cpuSeconds(),
-                StowageUp.cpuDelta(byProcess, up.cpuByProcess()));
         if (!stowage.output().contains("\"manifestSha256\"") || stowage.output().contains("\"alreadySealed\":true")) {
             throw new IllegalStateException("dataset shard printed no newly sealed revision: " + stowage.output());
         }
@@ -145,9 +181,7 @@ final class Flows {
         if (!count.find()) {
             throw new IllegalStateException("dataset shard printed no shard count: " + stowage.output());
         }
-        return new Sharded(new Figure(flow, bytes, stowageSeconds, referenceSeconds,
-                stowage.cpuSeconds() + up.servicesCpuSeconds() - services, reference.cpuSeconds(), 2.0, load),
-                Integer.parseInt(count.group(1)));
+        return new Shard(stowage, Integer.parseInt(count.group(1)));
     }
 
     /** The figure of a {@link #shard} flow and how many shards the revision holds. */

@@ -159,6 +159,46 @@ final class StowageUp implements AutoCloseable {
         return session.get("stack").get("primaryBucket").asText();
     }
 
+    /** @return the base URL of the session's service {@code name} (instance 1), e.g. {@code http://127.0.0.1:41234} */
+    String serviceUrl(String name) {
+        return session.get("services").get(name).asText();
+    }
+
+    /** @return JDBC URL, role and password of the session's PostgreSQL (the ledger's database) */
+    List<String> database() {
+        JsonNode stack = session.get("stack");
+        return List.of(stack.get("pgJdbcUrl").asText(), stack.get("pgUser").asText(), stack.get("pgPassword").asText());
+    }
+
+    /**
+     * @param service a service name such as {@code ledger}
+     * @return the process id of its first JVM under this {@code stowage up} (the process alive now: after a restart,
+     *         the new one)
+     * @throws IllegalStateException when no JVM of it is running
+     */
+    long servicePid(String service) {
+        return process.descendants().filter(p -> p.info().arguments().map(List::of).orElse(List.of()).stream()
+                        .anyMatch(a -> a.endsWith("services/" + service + "/target/quarkus-app/quarkus-run.jar")))
+                .mapToLong(ProcessHandle::pid).min()
+                .orElseThrow(() -> new IllegalStateException("no " + service + " JVM under this stowage up"));
+    }
+
+    /**
+     * @return the environment process {@code pid} was started with, from {@code /proc/PID/environ} (readable for a
+     *         process of the same user), e.g. a service's Kafka login ({@code KAFKA_SASL_JAAS_CONFIG})
+     */
+    static Map<String, String> environmentOf(long pid) throws IOException {
+        Map<String, String> env = new java.util.TreeMap<>();
+        for (String entry : new String(Files.readAllBytes(Path.of("/proc", String.valueOf(pid), "environ")),
+                java.nio.charset.StandardCharsets.UTF_8).split("\0")) {
+            int eq = entry.indexOf('=');
+            if (eq > 0) {
+                env.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
     /**
      * @return CPU seconds (user + system) used so far by the six service JVMs ({@code quarkus-run.jar} processes
      *         under this {@code stowage up}); the servers of the stack are left out, since the reference tools use
