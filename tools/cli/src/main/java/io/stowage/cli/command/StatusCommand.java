@@ -47,7 +47,7 @@ public final class StatusCommand implements Callable<Integer> {
         StowageHome home = StowageHome.fromEnvironment();
         Session session = Session.readFrom(home.session());
         Optional<SupervisionState> supervision = SupervisionState.readFrom(home.services());
-        List<ServiceHealth> services = ServiceHealth.of(session, supervision);
+        List<ServiceHealth> services = ServiceHealth.of(session, supervision, home.root().resolve("state"));
         List<ServiceHealth> servers = ServiceHealth.servers(session, supervision);
         URI ledger = session.serviceUrl("ledger");
         // the ledger is asked before anything is printed: a refused token is the only line, not a half-printed status

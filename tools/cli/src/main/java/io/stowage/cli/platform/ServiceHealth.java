@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +19,9 @@ import java.util.Optional;
  *
  * @param name         the service
  * @param url          its base URL
- * @param health       {@code UP} (health 200), {@code DOWN} (any other answer) or {@code UNREACHABLE} (no answer in 3 s)
+ * @param health       {@code UP} (health 200), {@code DOWN} (any other answer), {@code STANDBY} (a provider-adapter
+ *                     instance that does not listen because another process holds its state directory's
+ *                     {@code active.lock}, as {@code /proc/locks} shows) or {@code UNREACHABLE} (no answer in 3 s)
  * @param pid          its process id, null while it is being restarted or when supervision is unknown
  * @param state        {@code running}, {@code restarting}, or {@code unknown} (no {@code services.json})
  * @param restarts     restarts by supervision since {@code stowage up}, or 0 when unknown
@@ -29,13 +32,22 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
                             Instant lastRestart, Integer lastExitCode) {
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
-    /** @return every service of {@code session} in its order, probed now, with supervision's record where there is one */
-    public static List<ServiceHealth> of(Session session, Optional<SupervisionState> supervision) {
+    /**
+     * @param stateRoot {@code $STOWAGE_HOME/state}, where each standby service's state directory (with its
+     *                  {@code active.lock}) is
+     * @return every service of {@code session} in its order, probed now, with supervision's record where there is one
+     */
+    public static List<ServiceHealth> of(Session session, Optional<SupervisionState> supervision, Path stateRoot) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
         List<ServiceHealth> out = new ArrayList<>();
         session.services().forEach((name, url) -> {
             Optional<SupervisedService> s = supervision.flatMap(state -> state.service(name));
-            out.add(new ServiceHealth(name, url, probe(http, url), s.map(SupervisedService::pid).orElse(null),
+            String health = probe(http, url);
+            Long pid = s.map(SupervisedService::pid).orElse(null);
+            if (health.equals("UNREACHABLE") && pid != null && standby(name, pid, stateRoot)) {
+                health = "STANDBY";
+            }
+            out.add(new ServiceHealth(name, url, health, s.map(SupervisedService::pid).orElse(null),
                     s.map(SupervisedService::state).orElse("unknown"), s.map(SupervisedService::restarts).orElse(0),
                     s.map(SupervisedService::lastRestart).orElse(null), s.map(SupervisedService::lastExitCode).orElse(null)));
         });
@@ -62,6 +74,40 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
                     s.map(SupervisedService::lastExitCode).orElse(null)));
         });
         return out;
+    }
+
+    /**
+     * @return true when {@code name} is an instance of a {@link ServiceLauncher#STANDBY_SERVICES} service, process
+     *         {@code pid} is alive, and another process holds the lock on {@code <stateRoot>/<service>/active.lock}
+     */
+    public static boolean standby(String name, long pid, Path stateRoot) {
+        Optional<String> service = ServiceLauncher.STANDBY_SERVICES.stream()
+                .filter(s -> name.equals(s) || name.matches(java.util.regex.Pattern.quote(s) + "-\\d+")).findFirst();
+        if (service.isEmpty() || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        return lockHolder(stateRoot.resolve(service.get()).resolve("active.lock"), Path.of("/proc/locks"))
+                .map(holder -> holder != pid).orElse(false);
+    }
+
+    /**
+     * @param locks the kernel's lock table ({@code /proc/locks}: {@code 1: POSIX  ADVISORY  WRITE <pid>
+     *              <major>:<minor>:<inode> 0 EOF} per lock)
+     * @return the process id holding a lock on {@code file}'s inode; empty when none does or either cannot be read
+     */
+    static Optional<Long> lockHolder(Path file, Path locks) {
+        try {
+            long inode = ((Number) java.nio.file.Files.getAttribute(file, "unix:ino")).longValue();
+            for (String line : java.nio.file.Files.readAllLines(locks)) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 6 && !f[1].equals("->") && f[5].endsWith(":" + inode)) {
+                    return Optional.of(Long.parseLong(f[4]));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
     }
 
     private static boolean connects(String address) {

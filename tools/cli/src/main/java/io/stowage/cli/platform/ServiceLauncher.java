@@ -42,11 +42,20 @@ public final class ServiceLauncher implements AutoCloseable {
     /**
      * The services that may run as several instances in one consumer group: the verifier (stateless, its scrub on the
      * cluster lease), the uploader (its multipart sweep on the lease; its pending steps per instance, each instance
-     * reading every {@code object.verified}) and the gatekeeper (a decision derives from its request, whichever
-     * instance makes it). The provider-adapter is not among them: its release and retention journals, its retention
-     * schedules and its resource store live in one instance's state directory.
+     * reading every {@code object.verified}), the gatekeeper (a decision derives from its request, whichever
+     * instance makes it) and the provider-adapter as one active instance and standbys ({@link #STANDBY_SERVICES}).
      */
-    public static final List<String> MULTI_INSTANCE = List.of("uploader", "verifier", "gatekeeper");
+    public static final List<String> MULTI_INSTANCE = List.of("uploader", "verifier", "gatekeeper", "provider-adapter");
+    /**
+     * Services whose instances share one state directory and of which one is active at a time: the provider-adapter
+     * (its release and retention journals, retention schedules and volume and pod records are one process's state).
+     * Every instance gets the same {@code STOWAGE_PROVIDER_ADAPTER_STATE_DIR}; the one holding its {@code active.lock}
+     * runs, the others wait as standbys (no consumer group, no HTTP) and one takes over when it exits. A standby
+     * counts as started once it logs {@link #STANDBY_LINE}.
+     */
+    public static final List<String> STANDBY_SERVICES = List.of("provider-adapter");
+    /** The start of the line a provider-adapter standby logs ({@code ActiveInstance.STANDBY_LINE} of the service). */
+    public static final String STANDBY_LINE = "provider-adapter standby: another instance holds the state directory";
     /** The most instances of one service {@code stowage up} starts. */
     public static final int MAX_INSTANCES = 4;
     /** These read the ledger's API and present the session's services token (the ledger's API needs one). */
@@ -57,6 +66,8 @@ public final class ServiceLauncher implements AutoCloseable {
     private final List<Process> tracked = new ArrayList<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
     private final Map<String, Launch> launches = new LinkedHashMap<>();
+    /** Per instance, the length of its log when its current process was started: its own lines come after. */
+    private final Map<String, Long> logStarts = new java.util.concurrent.ConcurrentHashMap<>();
     private OrphanReaper reaper;
     private ServiceSupervisor supervisor;
 
@@ -240,8 +251,7 @@ public final class ServiceLauncher implements AutoCloseable {
             }
             if (n > 1 && !MULTI_INSTANCE.contains(e.getKey())) {
                 throw new CliException(CliException.USAGE, "--instances " + e.getKey() + "=" + n + ": the "
-                        + e.getKey() + " runs as one instance only (its state lives in one instance's directory); "
-                        + "several instances: " + String.join(", ", MULTI_INSTANCE));
+                        + e.getKey() + " runs as one instance only; several instances: " + String.join(", ", MULTI_INSTANCE));
             }
         }
     }
@@ -283,6 +293,7 @@ public final class ServiceLauncher implements AutoCloseable {
     /** Starts service {@code name} again as it was first started and waits until it is ready; stops it when it is not. */
     private Process relaunch(String name) throws IOException {
         Launch launch = launches.get(name);
+        markLogStart(name, launch.log());
         Process process = start(launch.repo(), launch.service(), launch.env(),
                 ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
         synchronized (this) {
@@ -366,6 +377,7 @@ public final class ServiceLauncher implements AutoCloseable {
             throw new CliException(CliException.FAILED, "interrupted while stopping " + name);
         }
         stopped.run();
+        markLogStart(name, launch.log());
         Process process = start(launch.repo(), launch.service(), launch.env(),
                 ProcessBuilder.Redirect.appendTo(launch.log().toFile()));
         synchronized (this) {
@@ -397,6 +409,7 @@ public final class ServiceLauncher implements AutoCloseable {
 
     private void launch(Path repo, String service, String name, Map<String, String> env, Path log) throws IOException {
         launches.put(name, new Launch(repo, service, Map.copyOf(env), log));
+        markLogStart(name, log);
         Process process = start(repo, service, env, ProcessBuilder.Redirect.to(log.toFile()));
         synchronized (this) {
             processes.put(name, process);
@@ -442,7 +455,10 @@ public final class ServiceLauncher implements AutoCloseable {
                     return;
                 }
             } catch (IOException e) {
-                // not listening yet
+                // not listening yet; a standby never listens
+                if (isStandby(name, log)) {
+                    return;
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CliException(CliException.FAILED, "interrupted while waiting for " + name);
@@ -451,6 +467,37 @@ public final class ServiceLauncher implements AutoCloseable {
         }
         throw new CliException(CliException.FAILED, "service " + name + " was not ready within "
                 + READY_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    private void markLogStart(String name, Path log) {
+        try {
+            logStarts.put(name, Files.exists(log) ? Files.size(log) : 0L);
+        } catch (IOException e) {
+            logStarts.put(name, 0L);
+        }
+    }
+
+    /**
+     * @return true when instance {@code name} is of a {@link #STANDBY_SERVICES} service and its current process logged
+     *         {@link #STANDBY_LINE} (after the log's length at its start)
+     */
+    private boolean isStandby(String name, Path log) {
+        Launch launch = launches.get(name);
+        if (launch == null || !STANDBY_SERVICES.contains(launch.service())) {
+            return false;
+        }
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+            long from = logStarts.getOrDefault(name, 0L);
+            if (file.length() <= from) {
+                return false;
+            }
+            byte[] tail = new byte[(int) Math.min(file.length() - from, 1 << 20)];
+            file.seek(from);
+            file.readFully(tail);
+            return new String(tail, java.nio.charset.StandardCharsets.UTF_8).contains(STANDBY_LINE);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Stops every service (SIGTERM, then SIGKILL after 10 s), newest first. Idempotent. */

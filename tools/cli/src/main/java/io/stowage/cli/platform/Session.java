@@ -44,11 +44,28 @@ public record Session(StackEndpoints stack, Map<String, String> services, String
         return ProcessHandle.of(ownerPid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** @return the base URL of service {@code name}; throws {@link CliException} when it is unknown */
+    /**
+     * @return the base URL of service {@code name}: of its first instance ({@code name}, {@code name-2}, …) that accepts
+     *         a TCP connection within 300 ms, so that a command reaches the active provider-adapter when instance 1 is a
+     *         standby (which does not listen); instance 1's when none accepts (the caller's request then fails naming it)
+     * @throws CliException when the session has no such service
+     */
     public URI serviceUrl(String name) {
         String url = services.get(name);
         if (url == null) {
             throw new CliException(CliException.FAILED, "no " + name + " service in this session");
+        }
+        if (!services.containsKey(name + "-2")) {
+            return URI.create(url);
+        }
+        for (int n = 1; services.containsKey(n == 1 ? name : name + "-" + n); n++) {
+            URI candidate = URI.create(services.get(n == 1 ? name : name + "-" + n));
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(candidate.getHost(), candidate.getPort()), 300);
+                return candidate;
+            } catch (IOException e) {
+                // not listening: a standby, stopped or restarting; try the next instance
+            }
         }
         return URI.create(url);
     }

@@ -29,8 +29,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (SIGKILL of a service, SIGSTOP/SIGCONT of a server).
  */
 final class FaultHarness implements AutoCloseable {
-    /** Two instances of each service that may run several, in one consumer group: every case runs against them. */
-    static final java.util.Map<String, Integer> INSTANCES = java.util.Map.of("uploader", 2, "verifier", 2, "gatekeeper", 2);
+    /**
+     * Two instances of each service that may run several: every case runs against them (the uploader, verifier and
+     * gatekeeper in one consumer group each; the provider-adapter as an active instance and a standby).
+     */
+    static final java.util.Map<String, Integer> INSTANCES = java.util.Map.of("uploader", 2, "verifier", 2, "gatekeeper", 2,
+            "provider-adapter", 2);
     final Path work;
     final Path hot;
     final Platform platform;
@@ -120,7 +124,10 @@ final class FaultHarness implements AutoCloseable {
         return work.resolve("logs").resolve(name + ".log");
     }
 
-    /** Sends SIGKILL to service {@code name} and waits until supervision has it running and healthy again. */
+    /**
+     * Sends SIGKILL to service instance {@code name} and waits until supervision has it running and healthy again (or,
+     * for a provider-adapter instance, waiting as a standby while the other instance, which took over, is active).
+     */
     void killAndAwaitRestart(String name) throws Exception {
         int before = supervised(name).restarts();
         long pid = platform.pid(name);
@@ -140,10 +147,11 @@ final class FaultHarness implements AutoCloseable {
 
     private boolean healthy(String name) {
         try {
-            return new HttpJson().get(platform.session().serviceUrl(name).resolve("/q/health/ready"), JsonNode.class)
-                    .map(h -> h.path("status").asText().equals("UP")).orElse(false);
+            // this instance's own URL (Session.serviceUrl would answer with another instance that listens)
+            return new HttpJson().get(java.net.URI.create(platform.session().services().get(name)).resolve("/q/health/ready"),
+                    JsonNode.class).map(h -> h.path("status").asText().equals("UP")).orElse(false);
         } catch (RuntimeException notYet) {
-            return false;
+            return io.stowage.cli.platform.ServiceHealth.standby(name, platform.pid(name), work.resolve("state"));
         }
     }
 

@@ -13,26 +13,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ServiceInstancesTest {
 
     @Test
-    void theUploaderVerifierAndGatekeeperMayRunSeveralTimesUpToFour() {
+    void theUploaderVerifierGatekeeperAndProviderAdapterMayRunSeveralTimesUpToFour() {
         assertThatCode(() -> ServiceLauncher.requireInstances(Map.of("uploader", 2, "verifier", 4, "gatekeeper", 3,
-                "ledger", 1, "provider-adapter", 1))).doesNotThrowAnyException();
+                "ledger", 1, "provider-adapter", 2))).doesNotThrowAnyException();
+        assertThat(ServiceLauncher.STANDBY_SERVICES).as("one active provider-adapter, the others standby")
+                .containsExactly("provider-adapter");
     }
 
     @Test
-    void aServiceWhoseStateLivesInOneInstanceIsRefusedNamingWhy() {
-        for (String service : new String[] {"provider-adapter", "ledger", "shard-builder"}) {
+    void theLedgerAndTheShardBuilderAreRefusedNamingWhatMay() {
+        for (String service : new String[] {"ledger", "shard-builder"}) {
             assertThatThrownBy(() -> ServiceLauncher.requireInstances(Map.of(service, 2)))
                     .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))
-                    .hasMessage("--instances " + service + "=2: the " + service + " runs as one instance only (its state "
-                            + "lives in one instance's directory); several instances: uploader, verifier, gatekeeper");
+                    .hasMessage("--instances " + service + "=2: the " + service + " runs as one instance only; several"
+                            + " instances: uploader, verifier, gatekeeper, provider-adapter");
         }
     }
 
     @Test
     void stowageUpRefusesItBeforeStartingAnythingWithOneLineAndExitTwo() {
-        io.stowage.cli.CliRun.Result up = io.stowage.cli.CliRun.run("up", "--instances", "uploader=2,provider-adapter=2");
+        io.stowage.cli.CliRun.Result up = io.stowage.cli.CliRun.run("up", "--instances", "uploader=2,ledger=2");
         assertThat(up.exit()).isEqualTo(CliException.USAGE);
-        assertThat(up.err().strip()).contains("--instances provider-adapter=2: the provider-adapter runs as one instance only")
+        assertThat(up.err().strip()).contains("--instances ledger=2: the ledger runs as one instance only")
                 .doesNotContain("\n").doesNotContain("starting Kafka");
         assertThat(io.stowage.cli.CliRun.run("up", "--instances", "verifier=two").exit()).as("not a number")
                 .isEqualTo(CliException.USAGE);
