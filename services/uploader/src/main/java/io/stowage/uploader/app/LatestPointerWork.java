@@ -47,6 +47,14 @@ public class LatestPointerWork {
     }
 
     /**
+     * @param assetId a checkpoint step's asset id, as {@code object.verified} records carry it as their key
+     * @return true when this instance keeps that step pending (its results may complete it); false for any other asset
+     */
+    public boolean waitsFor(String assetId) {
+        return steps.find(assetId).isPresent();
+    }
+
+    /**
      * @return the pointer written because of this result, if any
      * @throws io.stowage.store.StoreException when the pointer cannot be written (the result is redelivered)
      */

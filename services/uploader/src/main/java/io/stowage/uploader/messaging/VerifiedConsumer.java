@@ -1,6 +1,7 @@
 package io.stowage.uploader.messaging;
 
 import io.smallrye.reactive.messaging.annotations.Blocking;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.Topics;
@@ -32,13 +33,32 @@ public class VerifiedConsumer {
         this.incoming = incoming;
     }
 
-    /** One verification result; completes after the record is acked or nacked. */
+    /**
+     * One verification result; completes after the record is acked or nacked. A record whose key (the asset id every
+     * service sends as the key) names no checkpoint step this instance waits for is acked without being decoded:
+     * every instance reads every result, and most are for datasets, other instances' steps or steps done; the ledger
+     * checks and dead-letters an invalid record whichever service reads it.
+     */
     @Incoming("object-verified")
     @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public CompletionStage<Void> onVerified(Message<byte[]> record) {
+        Object key = record.getMetadata(IncomingKafkaRecordMetadata.class).map(IncomingKafkaRecordMetadata::getKey)
+                .orElse(null);
+        if (key instanceof String assetId && !waitsFor(assetId)) {
+            return record.ack();
+        }
         return incoming.handle(record, Topics.OBJECT_VERIFIED,
                 value -> EventCodec.decode(ObjectVerified.class, value), this::writePointer);
+    }
+
+    // a pending step that cannot be read now is not ruled out: the record then takes the usual path, with its retries
+    private boolean waitsFor(String assetId) {
+        try {
+            return work.waitsFor(assetId);
+        } catch (RuntimeException unreadable) {
+            return true;
+        }
     }
 
     private Outcome writePointer(ObjectVerified event) {

@@ -43,7 +43,8 @@ import java.util.stream.Stream;
  * {@code .file-bytes} (1 MiB), {@code .dataset-bytes} (2 GiB), {@code .shard-bytes} (1 GiB), {@code .wav-dir}
  * (Debian's asterisk-core-sounds-en-wav, else the checkout's sample), {@code .fetch-bytes} (1 GiB),
  * {@code .fetch-shards} (8), {@code .release-bytes} (10 GiB), {@code .release-files} (10), {@code .ingest-events}
- * (200000), {@code .evidence-objects} (1000000), {@code .evidence-queries} (1000), {@code .rclone} (rclone), {@code stowage.repo} (the checkout; default: found from the working directory),
+ * (200000), {@code .evidence-objects} (1000000), {@code .evidence-queries} (1000), {@code .only} ({@code ledger}: only
+ * the ledger's rows), {@code .rclone} (rclone), {@code stowage.repo} (the checkout; default: found from the working directory),
  * {@code stowage.bench.e2e.aws} (default {@code /usr/bin/aws}). Exits non-zero when a flow fails, so a smoke run at
  * tiny sizes proves that every step ran.
  */
@@ -71,6 +72,7 @@ public final class EndToEndBenchmark {
         int ingestEvents = Integer.getInteger("stowage.bench.e2e.ingest-events", 200_000);
         int evidenceObjects = Integer.getInteger("stowage.bench.e2e.evidence-objects", 1_000_000);
         int evidenceQueries = Integer.getInteger("stowage.bench.e2e.evidence-queries", 1000);
+        boolean ledgerOnly = "ledger".equals(System.getProperty("stowage.bench.e2e.only"));
         Path repo = repo();
         Path wavs = Path.of(System.getProperty("stowage.bench.e2e.wav-dir",
                 Files.isDirectory(Path.of(SYSTEM_WAVS)) ? SYSTEM_WAVS
@@ -90,33 +92,35 @@ public final class EndToEndBenchmark {
         List<LedgerFlows.Row> ledgerRows = new ArrayList<>();
         try (StowageUp up = StowageUp.start(repo, work.resolve("home"), hot)) {
             Flows flows = new Flows(repo, up, aws, rclone, work);
-            Path one = step(hot, 1, Map.of("model.bin", large));
-            figures.add(flows.publish("checkpoint publish 1 x " + size(large) + " -> verified", one, 1, large));
-            Map<String, Long> many = new HashMap<>();
-            for (int i = 0; i < files; i++) {
-                many.put(String.format("shard-%05d.bin", i), fileBytes);
+            if (!ledgerOnly) {
+                Path one = step(hot, 1, Map.of("model.bin", large));
+                figures.add(flows.publish("checkpoint publish 1 x " + size(large) + " -> verified", one, 1, large));
+                Map<String, Long> many = new HashMap<>();
+                for (int i = 0; i < files; i++) {
+                    many.put(String.format("shard-%05d.bin", i), fileBytes);
+                }
+                Path small = step(hot, 2, many);
+                figures.add(flows.publish("checkpoint publish " + files + " x " + size(fileBytes) + " -> verified", small, 2,
+                        files * fileBytes));
+                figures.add(flows.release("release of the verified " + size(large) + " step -> deleted", one, large));
+                MixedInput dataset = MixedInput.write(hot.resolve("datasets/speech"), datasetBytes, wavs, 7);
+                Flows.Sharded sharded = flows.shard("dataset shard " + size(dataset.bytes()) + " (" + dataset.files()
+                        + " files) -> sealed, verified", dataset.dir(), "speech", "r1", shardBytes, dataset.bytes());
+                figures.add(sharded.figure());
+                MixedInput fetchInput = MixedInput.write(hot.resolve("datasets/fetch"), fetchBytes, wavs, 11);
+                int fetchShardCount = flows.shardUntimed(fetchInput.dir(), "fetch", "r1", Math.max(1, fetchBytes / fetchShards));
+                figures.add(flows.fetch("dataset fetch of a " + size(fetchBytes) + " revision (" + fetchShardCount
+                        + " shards) -> hashed, fsynced", "fetch", "r1", fetchShardCount));
+                Map<String, Long> checkpoint = new HashMap<>();
+                for (int i = 0; i < releaseFiles; i++) {
+                    checkpoint.put(String.format("model-%05d-of-%05d.safetensors", i + 1, releaseFiles), releaseBytes / releaseFiles);
+                }
+                Path big = step(hot, 3, checkpoint);
+                OUT.printf("published the %d-file step of %s to release in %.1f s%n", releaseFiles, size(releaseBytes),
+                        flows.publishUntimed(big, 3));
+                figures.add(flows.release("release of a verified " + size(releaseBytes) + " step of " + releaseFiles
+                        + " files -> deleted", big, releaseBytes));
             }
-            Path small = step(hot, 2, many);
-            figures.add(flows.publish("checkpoint publish " + files + " x " + size(fileBytes) + " -> verified", small, 2,
-                    files * fileBytes));
-            figures.add(flows.release("release of the verified " + size(large) + " step -> deleted", one, large));
-            MixedInput dataset = MixedInput.write(hot.resolve("datasets/speech"), datasetBytes, wavs, 7);
-            Flows.Sharded sharded = flows.shard("dataset shard " + size(dataset.bytes()) + " (" + dataset.files()
-                    + " files) -> sealed, verified", dataset.dir(), "speech", "r1", shardBytes, dataset.bytes());
-            figures.add(sharded.figure());
-            MixedInput fetchInput = MixedInput.write(hot.resolve("datasets/fetch"), fetchBytes, wavs, 11);
-            int fetchShardCount = flows.shardUntimed(fetchInput.dir(), "fetch", "r1", Math.max(1, fetchBytes / fetchShards));
-            figures.add(flows.fetch("dataset fetch of a " + size(fetchBytes) + " revision (" + fetchShardCount
-                    + " shards) -> hashed, fsynced", "fetch", "r1", fetchShardCount));
-            Map<String, Long> checkpoint = new HashMap<>();
-            for (int i = 0; i < releaseFiles; i++) {
-                checkpoint.put(String.format("model-%05d-of-%05d.safetensors", i + 1, releaseFiles), releaseBytes / releaseFiles);
-            }
-            Path big = step(hot, 3, checkpoint);
-            OUT.printf("published the %d-file step of %s to release in %.1f s%n", releaseFiles, size(releaseBytes),
-                    flows.publishUntimed(big, 3));
-            figures.add(flows.release("release of a verified " + size(releaseBytes) + " step of " + releaseFiles
-                    + " files -> deleted", big, releaseBytes));
             LedgerFlows ledger = new LedgerFlows(repo, up, work);
             ledgerRows.add(ledger.ingest(ingestEvents));
             ledgerRows.add(ledger.evidence(evidenceObjects, evidenceQueries));
