@@ -21,8 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -236,10 +234,7 @@ final class LedgerFlows {
     }
 
     private static long count(Connection db, String sql) throws Exception {
-        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            return r.getLong(1);
-        }
+        return LedgerBenchmark.count(db, sql);
     }
 
     private static double seconds(long startNanos) {

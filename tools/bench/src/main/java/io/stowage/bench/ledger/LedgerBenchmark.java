@@ -272,7 +272,8 @@ public final class LedgerBenchmark {
         return response.body();
     }
 
-    private static long count(Connection db, String sql) throws Exception {
+    /** @return the single {@code long} that {@code sql} (a {@code select count(*) …}) answers */
+    public static long count(Connection db, String sql) throws Exception {
         try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(sql)) {
             r.next();
             return r.getLong(1);
