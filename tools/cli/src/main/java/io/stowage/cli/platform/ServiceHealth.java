@@ -134,9 +134,9 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
         }
     }
 
-    /** @return one line, e.g. {@code uploader          UP  pid 4242  restarts 1, last 2026-12-01T17:20:00Z (exit 137)} */
+    /** @return one line, e.g. {@code uploader            UP  pid 4242  restarts 1, last 2026-12-01T17:20:00Z (exit 137)} */
     public String line() {
-        String head = String.format(Locale.ROOT, "  %-17s %-11s %s  restarts %d", name, health,
+        String head = String.format(Locale.ROOT, "  %-19s %-11s %s  restarts %d", name, health,
                 pid == null ? state : "pid " + pid, restarts);
         if (lastRestart == null) {
             return head;
