@@ -100,9 +100,4 @@ public class ActiveInstance {
             throw new IllegalStateException("interrupted while waiting for " + dir.resolve(LOCK_FILE), e);
         }
     }
-
-    /** @return true once this process holds the state directory's lock (always true after start-up completed) */
-    public boolean active() {
-        return active;
-    }
 }

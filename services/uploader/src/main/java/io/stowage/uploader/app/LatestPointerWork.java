@@ -51,7 +51,7 @@ public class LatestPointerWork {
      * @return true when this instance keeps that step pending (its results may complete it); false for any other asset
      */
     public boolean waitsFor(String assetId) {
-        return steps.find(assetId).isPresent();
+        return steps.holds(assetId);
     }
 
     /**

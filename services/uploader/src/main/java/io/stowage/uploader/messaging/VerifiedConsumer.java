@@ -45,20 +45,11 @@ public class VerifiedConsumer {
     public CompletionStage<Void> onVerified(Message<byte[]> record) {
         Object key = record.getMetadata(IncomingKafkaRecordMetadata.class).map(IncomingKafkaRecordMetadata::getKey)
                 .orElse(null);
-        if (key instanceof String assetId && !waitsFor(assetId)) {
+        if (key instanceof String assetId && !work.waitsFor(assetId)) {
             return record.ack();
         }
         return incoming.handle(record, Topics.OBJECT_VERIFIED,
                 value -> EventCodec.decode(ObjectVerified.class, value), this::writePointer);
-    }
-
-    // a pending step that cannot be read now is not ruled out: the record then takes the usual path, with its retries
-    private boolean waitsFor(String assetId) {
-        try {
-            return work.waitsFor(assetId);
-        } catch (RuntimeException unreadable) {
-            return true;
-        }
     }
 
     private Outcome writePointer(ObjectVerified event) {

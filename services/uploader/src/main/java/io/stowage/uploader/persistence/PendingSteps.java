@@ -251,6 +251,15 @@ public class PendingSteps {
         return new PendingStep(step.assetId(), step.experiment(), step.run(), step.step(), step.files(), keys);
     }
 
+    /**
+     * @return true when a step with this asset id waits for verification here: in memory or on disk; neither reads
+     *         nor copies the step (one map lookup, at most one {@code stat}), so a result for another asset costs no
+     *         more than that
+     */
+    public synchronized boolean holds(String assetId) {
+        return cached.containsKey(assetId) || Files.exists(pendingFile(assetId));
+    }
+
     /** Forgets a step (its pointer was written, or a newer one was). */
     public synchronized void forget(String assetId) {
         try {

@@ -65,6 +65,21 @@ class PendingStepsTest {
     }
 
     @Test
+    void holdsAnswersForAStepInMemoryOnDiskOnlyAndNotAfterItIsForgotten() {
+        PendingSteps steps = new PendingSteps(dir);
+        for (int i = 0; i < PendingSteps.CACHED_STEPS + 2; i++) {
+            steps.save(step("checkpoint/e/r/" + String.format("%012d", i), Set.of()));
+        }
+        assertThat(steps.holds("checkpoint/e/r/000000000000")).as("evicted from memory, still on disk").isTrue();
+        assertThat(steps.holds("checkpoint/e/r/" + String.format("%012d", PendingSteps.CACHED_STEPS + 1)))
+                .as("in memory").isTrue();
+        assertThat(new PendingSteps(dir).holds("checkpoint/e/r/000000000001")).as("after a restart").isTrue();
+        assertThat(steps.holds("dataset/speech/r1")).as("never pending").isFalse();
+        steps.forget("checkpoint/e/r/000000000001");
+        assertThat(steps.holds("checkpoint/e/r/000000000001")).as("forgotten").isFalse();
+    }
+
+    @Test
     void moreStepsThanKeptInMemoryAreStillFoundFromDisk() {
         PendingSteps steps = new PendingSteps(dir);
         for (int i = 0; i < PendingSteps.CACHED_STEPS + 5; i++) {

@@ -47,7 +47,7 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
             if (health.equals("UNREACHABLE") && pid != null && standby(name, pid, stateRoot)) {
                 health = "STANDBY";
             }
-            out.add(new ServiceHealth(name, url, health, s.map(SupervisedService::pid).orElse(null),
+            out.add(new ServiceHealth(name, url, health, pid,
                     s.map(SupervisedService::state).orElse("unknown"), s.map(SupervisedService::restarts).orElse(0),
                     s.map(SupervisedService::lastRestart).orElse(null), s.map(SupervisedService::lastExitCode).orElse(null)));
         });
@@ -81,8 +81,7 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
      *         {@code pid} is alive, and another process holds the lock on {@code <stateRoot>/<service>/active.lock}
      */
     public static boolean standby(String name, long pid, Path stateRoot) {
-        Optional<String> service = ServiceLauncher.STANDBY_SERVICES.stream()
-                .filter(s -> name.equals(s) || name.matches(java.util.regex.Pattern.quote(s) + "-\\d+")).findFirst();
+        Optional<String> service = ServiceLauncher.serviceOf(name).filter(ServiceLauncher.STANDBY_SERVICES::contains);
         if (service.isEmpty() || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             return false;
         }
@@ -111,10 +110,18 @@ public record ServiceHealth(String name, String url, String health, Long pid, St
     }
 
     private static boolean connects(String address) {
+        return connects(address, TIMEOUT);
+    }
+
+    /**
+     * @param address {@code host:port}
+     * @return true when a TCP connection to it is accepted within {@code timeout}
+     */
+    static boolean connects(String address, Duration timeout) {
         int colon = address.lastIndexOf(':');
         try (java.net.Socket socket = new java.net.Socket()) {
             socket.connect(new java.net.InetSocketAddress(address.substring(0, colon),
-                    Integer.parseInt(address.substring(colon + 1))), (int) TIMEOUT.toMillis());
+                    Integer.parseInt(address.substring(colon + 1))), (int) timeout.toMillis());
             return true;
         } catch (IOException | RuntimeException e) {
             return false;

@@ -229,6 +229,15 @@ public final class ServiceLauncher implements AutoCloseable {
         return logs.resolveSibling("state").resolve(name);
     }
 
+    /**
+     * @param instance an instance name such as {@code provider-adapter-2} (the inverse of {@link #instanceName})
+     * @return its service among {@link #SERVICES}, or empty for any other name
+     */
+    public static java.util.Optional<String> serviceOf(String instance) {
+        return SERVICES.stream().filter(s -> instance.equals(s)
+                || instance.matches(java.util.regex.Pattern.quote(s) + "-[1-9][0-9]*")).findFirst();
+    }
+
     /** @return {@code service} for instance 1, {@code service-n} for instance n */
     public static String instanceName(String service, int n) {
         return n == 1 ? service : service + "-" + n;

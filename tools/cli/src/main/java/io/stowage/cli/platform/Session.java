@@ -58,13 +58,11 @@ public record Session(StackEndpoints stack, Map<String, String> services, String
         if (!services.containsKey(name + "-2")) {
             return URI.create(url);
         }
-        for (int n = 1; services.containsKey(n == 1 ? name : name + "-" + n); n++) {
-            URI candidate = URI.create(services.get(n == 1 ? name : name + "-" + n));
-            try (java.net.Socket socket = new java.net.Socket()) {
-                socket.connect(new java.net.InetSocketAddress(candidate.getHost(), candidate.getPort()), 300);
+        // an instance that does not listen is a standby, stopped or restarting: try the next one
+        for (int n = 1; services.containsKey(ServiceLauncher.instanceName(name, n)); n++) {
+            URI candidate = URI.create(services.get(ServiceLauncher.instanceName(name, n)));
+            if (ServiceHealth.connects(candidate.getAuthority(), java.time.Duration.ofMillis(300))) {
                 return candidate;
-            } catch (IOException e) {
-                // not listening: a standby, stopped or restarting; try the next instance
             }
         }
         return URI.create(url);

@@ -113,7 +113,7 @@ final class FaultHarness implements AutoCloseable {
     List<String> instancesOf(String service) {
         List<String> names = new java.util.ArrayList<>();
         for (String name : platform.session().services().keySet()) {
-            if (name.equals(service) || name.matches(Pattern.quote(service) + "-\\d+")) {
+            if (io.stowage.cli.platform.ServiceLauncher.serviceOf(name).filter(service::equals).isPresent()) {
                 names.add(name);
             }
         }

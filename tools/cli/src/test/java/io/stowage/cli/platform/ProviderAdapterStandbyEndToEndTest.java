@@ -32,6 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ProviderAdapterStandbyEndToEndTest {
     private static final List<String> INSTANCES = List.of("provider-adapter", "provider-adapter-2");
+    /** The line an instance logs once it holds the lock ({@code ActiveInstance.ACTIVE_LINE} of the service). */
+    private static final String ACTIVE_LINE = "provider-adapter active: holding the state directory";
     private static Path work;
     private static Platform platform;
 
@@ -61,8 +63,8 @@ class ProviderAdapterStandbyEndToEndTest {
         String standby = INSTANCES.get(1 - INSTANCES.indexOf(active));
         assertThat(log(standby)).contains(ServiceLauncher.STANDBY_LINE)
                 .as("a standby opens no journal and starts no Kafka channel")
-                .doesNotContain("release journal").doesNotContain(ActiveLine.TEXT).doesNotContain("SRMSG");
-        assertThat(log(active)).contains(ActiveLine.TEXT).contains("release journal");
+                .doesNotContain("release journal").doesNotContain(ACTIVE_LINE).doesNotContain("SRMSG");
+        assertThat(log(active)).contains(ACTIVE_LINE).contains("release journal");
         Path lock = work.resolve("state/provider-adapter/active.lock");
         assertThat(ServiceHealth.lockHolder(lock, Path.of("/proc/locks"))).contains(platform.pid(active));
         JsonNode status = status();
@@ -76,7 +78,7 @@ class ProviderAdapterStandbyEndToEndTest {
         try {
             Thread.sleep(15_000);
             assertThat(fresh(standby, pausedLength)).as("the standby while the active instance is paused")
-                    .doesNotContain(ActiveLine.TEXT);
+                    .doesNotContain(ACTIVE_LINE);
             assertThat(port(standby)).as("the standby does not listen").isFalse();
         } finally {
             signal("CONT", platform.pid(active));
@@ -87,18 +89,13 @@ class ProviderAdapterStandbyEndToEndTest {
         long standbyLength = Files.size(logFile(standby));
         signal("KILL", before);
         Awaitility.await("the standby becomes active").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                .until(() -> fresh(standby, standbyLength).contains(ActiveLine.TEXT) && ready(standby));
+                .until(() -> fresh(standby, standbyLength).contains(ACTIVE_LINE) && ready(standby));
         assertThat(ServiceHealth.lockHolder(lock, Path.of("/proc/locks"))).contains(platform.pid(standby));
         Awaitility.await("the killed instance restarted as the standby").atMost(Duration.ofMinutes(3))
                 .pollInterval(Duration.ofMillis(500)).until(() -> platform.pid(active) != before
                         && health(status(), active).equals("STANDBY"));
         assertThat(health(status(), standby)).isEqualTo("UP");
         assertThat(CliRun.run("volume", "list", "--json").exit()).as("the CLI reaches the instance now active").isZero();
-    }
-
-    /** The line an instance logs once it holds the lock ({@code ActiveInstance.ACTIVE_LINE} of the service). */
-    private static final class ActiveLine {
-        static final String TEXT = "provider-adapter active: holding the state directory";
     }
 
     /** @return the one instance that answers ready; fails when none or both do */

@@ -72,5 +72,11 @@ class ServiceInstancesTest {
     void instanceOneIsNamedAfterItsServiceTheOthersCarryTheirNumber() {
         assertThat(ServiceLauncher.instanceName("uploader", 1)).isEqualTo("uploader");
         assertThat(ServiceLauncher.instanceName("provider-adapter", 2)).isEqualTo("provider-adapter-2");
+        assertThat(ServiceLauncher.serviceOf("provider-adapter-2")).contains("provider-adapter");
+        assertThat(ServiceLauncher.serviceOf("provider-adapter")).contains("provider-adapter");
+        assertThat(ServiceLauncher.serviceOf("uploader-12")).contains("uploader");
+        assertThat(ServiceLauncher.serviceOf("console")).isEmpty();
+        assertThat(ServiceLauncher.serviceOf("uploader-x")).isEmpty();
+        assertThat(ServiceLauncher.serviceOf("uploader-0")).isEmpty();
     }
 }
