@@ -8,7 +8,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 import java.util.Map;
 
@@ -16,7 +15,6 @@ import java.util.Map;
  * The gatekeeper's API as the console calls it: the releasable directories, and release requests
  * ({@code POST /api/releases}, the path {@code stowage release} takes), with the signed-in person's token.
  */
-@RegisterRestClient(configKey = "gatekeeper")
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 public interface GatekeeperApi {

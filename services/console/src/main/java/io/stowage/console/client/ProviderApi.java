@@ -9,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 import java.util.Map;
 
@@ -17,7 +16,6 @@ import java.util.Map;
  * The provider-adapter's API as the console calls it, with the signed-in person's token: its reads, the retention plan
  * (reader) and the retention apply (operator; the provider-adapter refuses a reader's).
  */
-@RegisterRestClient(configKey = "provider-adapter")
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 public interface ProviderApi {

@@ -9,7 +9,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 import java.util.Map;
 
@@ -17,7 +16,6 @@ import java.util.Map;
  * The verifier's API as the console calls it, with the signed-in person's token: presigned links (operator) and stored
  * member manifests (reader).
  */
-@RegisterRestClient(configKey = "verifier")
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 public interface VerifierApi {

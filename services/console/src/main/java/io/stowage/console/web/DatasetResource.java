@@ -40,7 +40,7 @@ public class DatasetResource {
     private final LedgerApi ledger;
     private final VerifierApi verifier;
 
-    DatasetResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient VerifierApi verifier) {
+    DatasetResource(Viewers viewers, @RestClient LedgerApi ledger, VerifierApi verifier) {
         this.viewers = viewers;
         this.ledger = ledger;
         this.verifier = verifier;

@@ -16,7 +16,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 import java.util.LinkedHashMap;
@@ -38,7 +37,7 @@ public class LinksResource {
     private final Viewers viewers;
     private final VerifierApi verifier;
 
-    LinksResource(Viewers viewers, @RestClient VerifierApi verifier) {
+    LinksResource(Viewers viewers, VerifierApi verifier) {
         this.viewers = viewers;
         this.verifier = verifier;
     }

@@ -31,7 +31,7 @@ public class OverviewResource {
     private final LedgerApi ledger;
     private final ProviderApi provider;
 
-    OverviewResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient ProviderApi provider) {
+    OverviewResource(Viewers viewers, @RestClient LedgerApi ledger, ProviderApi provider) {
         this.viewers = viewers;
         this.ledger = ledger;
         this.provider = provider;

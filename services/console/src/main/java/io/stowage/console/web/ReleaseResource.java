@@ -48,7 +48,7 @@ public class ReleaseResource {
     private final GatekeeperApi gatekeeper;
     private final ConsoleConfig config;
 
-    ReleaseResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient GatekeeperApi gatekeeper,
+    ReleaseResource(Viewers viewers, @RestClient LedgerApi ledger, GatekeeperApi gatekeeper,
                     ConsoleConfig config) {
         this.viewers = viewers;
         this.ledger = ledger;

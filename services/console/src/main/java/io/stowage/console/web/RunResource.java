@@ -53,7 +53,7 @@ public class RunResource {
     private final LedgerApi ledger;
     private final ProviderApi provider;
 
-    RunResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient ProviderApi provider) {
+    RunResource(Viewers viewers, @RestClient LedgerApi ledger, ProviderApi provider) {
         this.viewers = viewers;
         this.ledger = ledger;
         this.provider = provider;

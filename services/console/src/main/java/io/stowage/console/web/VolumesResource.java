@@ -38,7 +38,7 @@ public class VolumesResource {
     private final LedgerApi ledger;
     private final ProviderApi provider;
 
-    VolumesResource(Viewers viewers, @RestClient LedgerApi ledger, @RestClient ProviderApi provider) {
+    VolumesResource(Viewers viewers, @RestClient LedgerApi ledger, ProviderApi provider) {
         this.viewers = viewers;
         this.ledger = ledger;
         this.provider = provider;

@@ -11,9 +11,9 @@ class SessionStoreTest {
     private static ConsoleConfig ttl(Duration ttl) {
         return new ConsoleConfig() {
             public String ledgerUrl() { return "http://ledger"; }
-            public String gatekeeperUrl() { return "http://gatekeeper"; }
-            public String providerAdapterUrl() { return "http://provider-adapter"; }
-            public String verifierUrl() { return "http://verifier"; }
+            public java.util.List<String> gatekeeperUrl() { return java.util.List.of("http://gatekeeper"); }
+            public java.util.List<String> providerAdapterUrl() { return java.util.List.of("http://provider-adapter"); }
+            public java.util.List<String> verifierUrl() { return java.util.List.of("http://verifier"); }
             public Duration sessionTtl() { return ttl; }
             public Duration releaseWait() { return Duration.ofSeconds(1); }
             public boolean secureCookie() { return false; }

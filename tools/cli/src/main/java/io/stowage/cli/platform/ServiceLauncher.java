@@ -408,12 +408,23 @@ public final class ServiceLauncher implements AutoCloseable {
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("STOWAGE_CONSOLE_LEDGER_URL", services.get("ledger"));
-        env.put("STOWAGE_CONSOLE_GATEKEEPER_URL", services.get("gatekeeper"));
-        env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", services.get("provider-adapter"));
-        env.put("STOWAGE_CONSOLE_VERIFIER_URL", services.get("verifier"));
+        env.put("STOWAGE_CONSOLE_GATEKEEPER_URL", instanceUrls(services, "gatekeeper"));
+        env.put("STOWAGE_CONSOLE_PROVIDER_ADAPTER_URL", instanceUrls(services, "provider-adapter"));
+        env.put("STOWAGE_CONSOLE_VERIFIER_URL", instanceUrls(services, "verifier"));
         env.put("STOWAGE_AUTH_TOKENS_FILE", tokens.path().toString());
         launch(repo, CONSOLE, CONSOLE, env, logs.resolve(CONSOLE + ".log"));
         urls.put(CONSOLE, "http://127.0.0.1:" + port);
+    }
+
+    /**
+     * @param services instance name to base URL, instances of one service in instance order
+     * @param service  a service name
+     * @return the base URLs of every instance of {@code service}, comma-separated, instance 1 first: the console moves
+     *         from an instance that refuses the connection (a provider-adapter standby, a restarting instance) to the next
+     */
+    static String instanceUrls(Map<String, String> services, String service) {
+        return services.entrySet().stream().filter(e -> serviceOf(e.getKey()).filter(service::equals).isPresent())
+                .map(Map.Entry::getValue).collect(java.util.stream.Collectors.joining(","));
     }
 
     private void launch(Path repo, String service, String name, Map<String, String> env, Path log) throws IOException {

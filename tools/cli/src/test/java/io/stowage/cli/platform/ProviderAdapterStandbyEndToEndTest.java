@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * stack: exactly one is active (answers HTTP, holds {@code state/provider-adapter/active.lock}), the other is a
  * standby that opened no journal and joined no consumer group; a paused ({@code SIGSTOP}) active instance keeps the
  * standby waiting past the broker's session timeout (never two acting at once); a killed one is replaced by the standby,
- * which finishes starting and serves the CLI, while supervision restarts the killed one as the new standby.
+ * which finishes starting and serves the CLI and the console (which moves on from the standby's refused connection),
+ * while supervision restarts the killed one as the new standby.
  */
 class ProviderAdapterStandbyEndToEndTest {
     private static final List<String> INSTANCES = List.of("provider-adapter", "provider-adapter-2");
@@ -71,6 +72,7 @@ class ProviderAdapterStandbyEndToEndTest {
         assertThat(health(status, active)).isEqualTo("UP");
         assertThat(health(status, standby)).isEqualTo("STANDBY");
         assertThat(CliRun.run("volume", "list", "--json").exit()).as("the CLI reaches the active instance").isZero();
+        assertConsoleReachesTheActiveInstance(active);
 
         // a paused active instance keeps its lock: the standby waits beyond the session timeout (10 s), never acts beside it
         long pausedLength = Files.size(logFile(standby));
@@ -96,6 +98,33 @@ class ProviderAdapterStandbyEndToEndTest {
                         && health(status(), active).equals("STANDBY"));
         assertThat(health(status(), standby)).isEqualTo("UP");
         assertThat(CliRun.run("volume", "list", "--json").exit()).as("the CLI reaches the instance now active").isZero();
+        assertConsoleReachesTheActiveInstance(standby);
+    }
+
+    /**
+     * The console's volumes page (the provider-adapter's volumes, pods, runs and cost report) answers whichever instance
+     * is active: before the kill and after it, one of the two is instance 2, which the console reaches only by moving
+     * on from instance 1's refused connection.
+     */
+    private static void assertConsoleReachesTheActiveInstance(String active) throws Exception {
+        String console = platform.session().services().get("console");
+        HttpClient http = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build();
+        HttpResponse<String> signin = http.send(HttpRequest.newBuilder(URI.create(console + "/signin")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"csrf-token\" value=\"([^\"]+)\"")
+                .matcher(signin.body());
+        assertThat(csrf.find()).as("the sign-in form's CSRF field").isTrue();
+        String reader = Files.readString(work.resolve("tokens").resolve(BearerToken.READER_FILE)).strip();
+        HttpResponse<String> signedIn = http.send(HttpRequest.newBuilder(URI.create(console + "/signin"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("token=" + reader + "&next=/&csrf-token=" + csrf.group(1)))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(signedIn.statusCode()).as("sign-in").isEqualTo(303);
+        HttpResponse<String> volumes = http.send(HttpRequest.newBuilder(URI.create(console + "/volumes"))
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(volumes.statusCode()).as("the console's volumes page with " + active + " active: " + volumes.body())
+                .isEqualTo(200);
+        assertThat(volumes.body()).contains("Volumes, pods and runs");
     }
 
     /** @return the one instance that answers ready; fails when none or both do */

@@ -79,4 +79,17 @@ class ServiceInstancesTest {
         assertThat(ServiceLauncher.serviceOf("uploader-x")).isEmpty();
         assertThat(ServiceLauncher.serviceOf("uploader-0")).isEmpty();
     }
+
+    @Test
+    void theConsoleIsGivenEveryInstanceOfAServiceInInstanceOrderAndNoOtherService() {
+        Map<String, String> urls = new java.util.LinkedHashMap<>();
+        urls.put("verifier", "http://127.0.0.1:1");
+        urls.put("provider-adapter", "http://127.0.0.1:2");
+        urls.put("provider-adapter-2", "http://127.0.0.1:3");
+        urls.put("gatekeeper", "http://127.0.0.1:4");
+        urls.put("console", "http://127.0.0.1:5");
+        assertThat(ServiceLauncher.instanceUrls(urls, "provider-adapter")).isEqualTo("http://127.0.0.1:2,http://127.0.0.1:3");
+        assertThat(ServiceLauncher.instanceUrls(urls, "verifier")).isEqualTo("http://127.0.0.1:1");
+        assertThat(ServiceLauncher.instanceUrls(urls, "gatekeeper")).isEqualTo("http://127.0.0.1:4");
+    }
 }
