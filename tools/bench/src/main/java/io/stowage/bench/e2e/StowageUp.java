@@ -212,12 +212,15 @@ final class StowageUp implements AutoCloseable {
      * @return CPU seconds (user + system) used so far per process of this {@code stowage up}: each service JVM by its
      *         service's name ({@code uploader}; {@code uploader#2} for a second JVM of it), {@code kafka} and
      *         {@code s3proxy} (the stack's server JVMs), {@code up} (the {@code stowage up} JVM itself) and
-     *         {@code other}, over the descendants alive now; PostgreSQL daemonizes out of the process tree and is not
-     *         counted
+     *         {@code other}, over the descendants alive now; and {@code postgres}: PostgreSQL daemonizes out of the
+     *         process tree, so its postmaster is found by its data directory under this run's home ({@code -D} on
+     *         its command line) and counted with its backends alive now (a backend that exited is not counted)
      */
     Map<String, Double> cpuByProcess() {
         Map<String, Double> cpu = new java.util.TreeMap<>();
         cpu.put("up", CpuTime.of(process.pid()));
+        postmaster().ifPresent(pg -> cpu.put("postgres", CpuTime.of(pg.pid())
+                + pg.descendants().mapToDouble(p -> CpuTime.of(p.pid())).sum()));
         process.descendants().forEach(p -> {
             List<String> args = p.info().arguments().map(List::of).orElse(List.of());
             java.util.Optional<String> service = args.stream().filter(a -> a.endsWith("quarkus-run.jar")).findFirst()
@@ -236,6 +239,17 @@ final class StowageUp implements AutoCloseable {
             }
         });
         return cpu;
+    }
+
+    /** @return the PostgreSQL postmaster whose data directory ({@code -D DIR}) lies under this run's home, if running */
+    private java.util.Optional<ProcessHandle> postmaster() {
+        String under = home.toAbsolutePath().normalize() + "/";
+        return ProcessHandle.allProcesses().filter(p -> {
+            List<String> words = List.of(commandLine(p).split(" "));
+            int d = words.indexOf("-D");
+            return d >= 0 && d + 1 < words.size() && words.get(0).endsWith("postgres")
+                    && Path.of(words.get(d + 1)).toAbsolutePath().normalize().toString().startsWith(under);
+        }).findFirst();
     }
 
     /** @return the process's whole command line from {@code /proc/PID/cmdline} (which is never cut short), or "" */
