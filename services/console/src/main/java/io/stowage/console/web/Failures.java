@@ -80,8 +80,42 @@ public class Failures {
     @ServerExceptionMapper
     Response unreachable(jakarta.ws.rs.ProcessingException e) {
         LOG.warnf("a service cannot be reached: %s", e.getMessage());
-        return page(502, "a service cannot be reached: " + e.getMessage());
+        return page(502, unreachableLine(e));
     }
+
+    /**
+     * @param e what a call to a service threw before any answer came (a refused connection, a timeout, a reset)
+     * @return the one line the page shows: what happened and at which address ({@code host:port}, from the client's
+     *         own message when it names one), never a class name or a stack trace; a refused connection says that the
+     *         service is stopped, restarting or being taken over by a standby, and to try again
+     */
+    static String unreachableLine(Throwable e) {
+        boolean refused = false;
+        boolean timeout = false;
+        String address = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            refused |= t instanceof java.net.ConnectException;
+            timeout |= t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException
+                    || t.getClass().getSimpleName().contains("Timeout");
+            if (address == null && t.getMessage() != null) {
+                java.util.regex.Matcher m = ADDRESS.matcher(t.getMessage());
+                address = m.find() ? m.group(1) : null;
+            }
+        }
+        String at = address == null ? "" : " at " + address;
+        if (refused) {
+            return "a service cannot be reached: connection refused" + at + " (it is stopped, restarting, or a standby"
+                    + " is taking over); try again in a few seconds";
+        }
+        if (timeout) {
+            return "a service did not answer in time" + at;
+        }
+        return "a service cannot be reached" + at + ": the connection failed before an answer came";
+    }
+
+    /** {@code host:port} in a network client's message ({@code Connection refused: /127.0.0.1:8085}). */
+    private static final java.util.regex.Pattern ADDRESS =
+            java.util.regex.Pattern.compile("(?:^|[\\s/])([A-Za-z0-9.\\-]+:[0-9]{1,5})\\b");
 
     private Response page(int status, String message) {
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE)

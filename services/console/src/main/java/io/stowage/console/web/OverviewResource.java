@@ -74,8 +74,12 @@ public class OverviewResource {
                         Answers.text(a, "detail")));
             }
             return new Alerts(rows, null);
-        } catch (WebApplicationException | jakarta.ws.rs.ProcessingException e) {
-            return new Alerts(List.of(), "the ledger did not answer its alerts: " + e.getMessage());
+        } catch (WebApplicationException e) {
+            // the REST client's own message names the client interface and method: the status is what matters here
+            return new Alerts(List.of(), "the ledger did not answer its alerts: it answered "
+                    + (e.getResponse() == null ? "an error" : String.valueOf(e.getResponse().getStatus())));
+        } catch (jakarta.ws.rs.ProcessingException e) {
+            return new Alerts(List.of(), "the ledger did not answer its alerts: " + Failures.unreachableLine(e));
         }
     }
 
