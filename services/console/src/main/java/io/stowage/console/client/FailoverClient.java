@@ -49,7 +49,7 @@ public final class FailoverClient {
      * @return whether it is a refused connection (a {@link ConnectException} anywhere in its causes; the REST client
      *         wraps Netty's, a subclass, in a {@link ProcessingException})
      */
-    static boolean refused(Throwable failure) {
+    public static boolean refused(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof ConnectException) {
                 return true;

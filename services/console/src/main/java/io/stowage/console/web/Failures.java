@@ -90,11 +90,10 @@ public class Failures {
      *         service is stopped, restarting or being taken over by a standby, and to try again
      */
     static String unreachableLine(Throwable e) {
-        boolean refused = false;
+        boolean refused = io.stowage.console.client.FailoverClient.refused(e);
         boolean timeout = false;
         String address = null;
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            refused |= t instanceof java.net.ConnectException;
             timeout |= t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException
                     || t.getClass().getSimpleName().contains("Timeout");
             if (address == null && t.getMessage() != null) {
