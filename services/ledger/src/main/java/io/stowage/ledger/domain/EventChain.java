@@ -11,8 +11,6 @@ import io.stowage.events.EventCodec;
 import io.stowage.events.Sha256;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The hash chain over the ledger's rows: consumes a row (its sequence number and {@link StoredEvent}) with the
@@ -35,7 +33,9 @@ public final class EventChain {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature())
-            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false)
+            // every object's properties written in String order (a TreeMap per object, at every depth)
+            .configure(JsonNodeFeature.WRITE_PROPERTIES_SORTED, true);
 
     private EventChain() {
     }
@@ -63,7 +63,7 @@ public final class EventChain {
                 .put("topic", event.topic())
                 .put("type", event.type());
         try {
-            return MAPPER.writeValueAsString(sorted(row));
+            return MAPPER.writeValueAsString(row);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the canonical JSON of " + event.eventId(), e);
         }
@@ -80,22 +80,5 @@ public final class EventChain {
         } catch (JsonProcessingException e) {
             return null;
         }
-    }
-
-    private static JsonNode sorted(JsonNode node) {
-        if (node.isObject()) {
-            List<String> names = new ArrayList<>();
-            node.fieldNames().forEachRemaining(names::add);
-            names.sort(null);
-            ObjectNode copy = MAPPER.createObjectNode();
-            names.forEach(name -> copy.set(name, sorted(node.get(name))));
-            return copy;
-        }
-        if (node.isArray()) {
-            var copy = MAPPER.createArrayNode();
-            node.forEach(element -> copy.add(sorted(element)));
-            return copy;
-        }
-        return node;
     }
 }

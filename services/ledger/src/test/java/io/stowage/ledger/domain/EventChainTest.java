@@ -28,6 +28,15 @@ class EventChainTest {
     }
 
     @Test
+    void keysAreOrderedByUtf16CodeUnitsInsideArraysAndEmptyContainersAndDecimalsKeepTheirScale() {
+        String payload = "[{\"z\":{},\"é\":[],\"B\":null,\"a\":[{\"y\":1e2,\"x\":-0.10}],\"\uD83D\uDE00\":1,\"\uFFFF\":2}]";
+
+        assertThat(EventChain.canonicalJson(1, row("e-1", payload))).contains(
+                "\"payloadJson\":[{\"B\":null,\"a\":[{\"x\":-0.10,\"y\":100}],\"z\":{},\"é\":[],"
+                        + "\"\uD83D\uDE00\":1,\"\uFFFF\":2}],\"payloadText\":null");
+    }
+
+    @Test
     void payloadThatIsNotOneJsonDocumentIsChainedVerbatim() {
         assertThat(EventChain.canonicalJson(1, row("e-1", "{\"meta\": not json")))
                 .contains("\"payloadJson\":null,\"payloadText\":\"{\\\"meta\\\": not json\"");

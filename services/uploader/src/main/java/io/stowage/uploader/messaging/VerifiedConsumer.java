@@ -1,6 +1,5 @@
 package io.stowage.uploader.messaging;
 
-import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.stowage.events.EventCodec;
 import io.stowage.events.ObjectVerified;
@@ -8,6 +7,8 @@ import io.stowage.events.Topics;
 import io.stowage.messaging.IncomingEvents;
 import io.stowage.messaging.Outcome;
 import io.stowage.uploader.app.LatestPointerWork;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -34,13 +35,15 @@ public class VerifiedConsumer {
     }
 
     /**
-     * One verification result; completes after the record is acked or nacked. A record whose key (the asset id every
-     * service sends as the key) names no checkpoint step this instance waits for is acked without being decoded:
-     * every instance reads every result, and most are for datasets, other instances' steps or steps done; the ledger
-     * checks and dead-letters an invalid record whichever service reads it.
+     * One verification result; completes after the record is acked or nacked, and the next record is handed over only
+     * then (results are applied one at a time, in partition order). A record whose key (the asset id every service
+     * sends as the key) names no checkpoint step this instance waits for is acked on the calling thread (the
+     * connector's event loop) without being decoded: every instance reads every result, and most are for datasets,
+     * other instances' steps or steps done; the ledger checks and dead-letters an invalid record whichever service
+     * reads it. Any other record is decoded and applied on a worker thread (it appends to the step's results log,
+     * fsyncs, and may write the pointer to the store), ordered on the caller's context.
      */
     @Incoming("object-verified")
-    @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public CompletionStage<Void> onVerified(Message<byte[]> record) {
         Object key = record.getMetadata(IncomingKafkaRecordMetadata.class).map(IncomingKafkaRecordMetadata::getKey)
@@ -48,6 +51,14 @@ public class VerifiedConsumer {
         if (key instanceof String assetId && !work.waitsFor(assetId)) {
             return record.ack();
         }
+        Context context = Vertx.currentContext();
+        if (context == null || !Context.isOnEventLoopThread()) {
+            return apply(record);
+        }
+        return context.executeBlocking(() -> apply(record), true).toCompletionStage().thenCompose(settled -> settled);
+    }
+
+    private CompletionStage<Void> apply(Message<byte[]> record) {
         return incoming.handle(record, Topics.OBJECT_VERIFIED,
                 value -> EventCodec.decode(ObjectVerified.class, value), this::writePointer);
     }

@@ -34,8 +34,8 @@ import java.util.Set;
  * temporary name, fsynced and renamed, so a crash leaves the old or the new state; each log line is appended and
  * fsynced before {@link #save} returns, and a line cut short by a crash (no newline) was never acknowledged: it is
  * dropped when the log is next read. A step of n files thus costs O(n) bytes written over its n results, not the
- * O(n&sup2;) of rewriting the whole step per result. Methods are synchronized: the upload and the verification
- * consumers share it.
+ * O(n&sup2;) of rewriting the whole step per result. Methods are synchronized (all but {@link #holds}): the upload
+ * and the verification consumers share it.
  * <p>
  * This class is the only writer of its directory, so it keeps the last steps it read or wrote in memory (at most
  * {@value #CACHED_STEPS}), each with its files indexed by key and its verified keys in a set it changes in place,
@@ -48,6 +48,9 @@ public class PendingSteps {
     /** Steps kept in memory (least recently used forgotten first); each is the JSON file's content. */
     static final int CACHED_STEPS = 16;
     private final Path dir;
+    // the names of the step files on disk: listed once at construction, then kept in step with every write and delete
+    // of one (this class is the only writer of its directory); read without the lock by holds()
+    private final Set<String> stepFiles = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<String, Tracked> cached = new LinkedHashMap<>(CACHED_STEPS * 2, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Tracked> eldest) {
@@ -93,9 +96,21 @@ public class PendingSteps {
         this(settings.stateDir().resolve("pointers"));
     }
 
-    /** @param dir directory holding the state files (created when missing) */
+    /**
+     * @param dir directory holding the state files (created when missing); the names of the step files in it are
+     *            listed once here
+     * @throws UncheckedIOException when the directory exists and cannot be listed
+     */
     public PendingSteps(Path dir) {
         this.dir = dir;
+        if (Files.isDirectory(dir)) {
+            try (var entries = Files.list(dir)) {
+                entries.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("step-") && n.endsWith(".json"))
+                        .forEach(stepFiles::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list pending steps in " + dir + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /**
@@ -129,6 +144,7 @@ public class PendingSteps {
                 // for results again), never older results applied over a newer step
                 Files.deleteIfExists(resultsFile(step.assetId()));
                 write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
+                stepFiles.add(pendingFile(step.assetId()).getFileName().toString());
             }
             cached.put(step.assetId(), new Tracked(step));
         } catch (IOException e) {
@@ -252,12 +268,14 @@ public class PendingSteps {
     }
 
     /**
-     * @return true when a step with this asset id waits for verification here: in memory or on disk; neither reads
-     *         nor copies the step (one map lookup, at most one {@code stat}), so a result for another asset costs no
-     *         more than that
+     * Answers without the lock and without touching the disk (one hash, one set lookup), so a caller on an event loop
+     * is never held by a save that is fsyncing: a step is held from the moment its file is written (before
+     * {@link #save} returns) until {@link #forget} has deleted it.
+     *
+     * @return true when the step file of this asset id is in the directory, i.e. a step waits for verification here
      */
-    public synchronized boolean holds(String assetId) {
-        return cached.containsKey(assetId) || Files.exists(pendingFile(assetId));
+    public boolean holds(String assetId) {
+        return stepFiles.contains(pendingFile(assetId).getFileName().toString());
     }
 
     /** Forgets a step (its pointer was written, or a newer one was). */
@@ -266,6 +284,7 @@ public class PendingSteps {
             cached.remove(assetId);
             Files.deleteIfExists(resultsFile(assetId));
             Files.deleteIfExists(pendingFile(assetId));
+            stepFiles.remove(pendingFile(assetId).getFileName().toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot forget pending step " + assetId + ": " + e.getMessage(), e);
         }
