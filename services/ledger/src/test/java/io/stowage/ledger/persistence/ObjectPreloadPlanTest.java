@@ -1,0 +1,72 @@
+package io.stowage.ledger.persistence;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.smallrye.mutiny.Uni;
+import io.stowage.events.EventMeta;
+import io.stowage.events.ObjectKind;
+import io.stowage.events.StowageEvent;
+import io.stowage.events.VerifyMethod;
+import io.stowage.events.VerifyResult;
+import io.stowage.stack.StowageStackResource;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A batch's preload of {@code ledger_object} against the real PostgreSQL, on a table that has grown by 20,000 rows
+ * since its statistics were taken (the rows are inserted in the same transaction, which is rolled back): the 250 rows
+ * of a batch's keys are found through an index, and the table is never read whole. Without the ledger's own
+ * {@code enable_seqscan} setting the planner takes each key for 0.5 % of the table and scans it, once per batch.
+ */
+@QuarkusTest
+@QuarkusTestResource(StowageStackResource.class)
+class ObjectPreloadPlanTest {
+    private static final int ROWS = 20_000;
+    private static final int KEYS = 250;
+
+    @Inject
+    ProjectionWriter projections;
+
+    @Test
+    void aBatchPreloadFindsItsObjectsByIndexAndNeverScansTheTable() throws Throwable {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        List<StowageEvent> events = new ArrayList<>();
+        for (int i = 0; i < KEYS; i++) {
+            String key = "datasets/plan-" + run + "/r1/shards/" + (i * 71) + ".tar.zst";
+            events.add(objectVerified().meta(new EventMeta(UUID.randomUUID().toString(), 1, Instant.now(),
+                            "dataset/plan-" + run + "/r1", null)).key(key, ObjectKind.SHARD)
+                    .method(i % 2 == 0 ? VerifyMethod.HEAD : VerifyMethod.FULL_READ).result(VerifyResult.OK).build());
+        }
+        long[] seen = VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> Panache.currentTransaction()
+                .invoke(tx -> tx.markForRollback())
+                .chain(() -> Panache.getSession())
+                .chain(session -> session.createNativeQuery("""
+                                insert into ledger_object (asset_id, store, bucket, object_key, bytes, kind)
+                                select 'dataset/plan-' || :run || '/r1', 'primary', 'plan-bucket',
+                                       'datasets/plan-' || :run || '/r1/shards/' || i || '.tar.zst', 4096, 'SHARD'
+                                from generate_series(0, :rows - 1) as i""")
+                        .setParameter("run", run).setParameter("rows", ROWS).executeUpdate()
+                        .chain(() -> sequentialScans(session))
+                        .chain(before -> projections.preload(events).chain(preloaded -> sequentialScans(session)
+                                .map(after -> new long[]{after - before, preloaded.objectRows()}))))));
+
+        assertThat(seen[1]).as("object rows preloaded for the batch's keys").isEqualTo(KEYS);
+        assertThat(seen[0]).as("sequential scans of ledger_object during the preload").isZero();
+    }
+
+    // this transaction's sequential scans of ledger_object so far
+    private static Uni<Long> sequentialScans(org.hibernate.reactive.mutiny.Mutiny.Session session) {
+        return session.createNativeQuery("select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_object'",
+                Long.class).getSingleResult();
+    }
+}
