@@ -16,7 +16,8 @@ import java.util.function.Function;
  * event to the service's domain, publish the resulting events, then ack or nack the record.
  * <p>
  * Consumer style (the same in every service): the {@code @Incoming} method is {@code @Blocking} (ordered, on a worker
- * thread), takes the {@code Message<byte[]>}, acknowledges it explicitly ({@code @Acknowledgment(MANUAL)}) and
+ * thread; or, where most records are acked without work, it calls {@link #handle} itself on a worker thread through
+ * an ordered {@code executeBlocking}), takes the {@code Message<byte[]>}, acknowledges it explicitly ({@code @Acknowledgment(MANUAL)}) and
  * returns this class's {@code CompletionStage}. Blocking, because every consumer does blocking I/O (file reads and
  * hashing, fsynced journals, blocking S3 and ledger HTTP calls) and waits for the broker's acknowledgement of what it
  * publishes; explicit acks, because a record is acked only after its events were acknowledged and nacked exactly once,

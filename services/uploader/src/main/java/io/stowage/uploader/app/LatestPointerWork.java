@@ -28,7 +28,8 @@ import java.util.Optional;
  * instance pointed to, or the one the pointer in the store names (its {@value #STEP_METADATA} metadata, HEADed before
  * each write), which another uploader instance may have written. Between that HEAD and the PUT another instance can
  * still write a newer step, which this one then replaces: a window of one request, not closed here (S3's conditional
- * writes are not available on every store Stowage supports). Blocking: call it from a worker thread.
+ * writes are not available on every store Stowage supports). {@link #waitsFor} answers from memory and may be called
+ * on an event loop; {@link #onVerified} blocks: call it from a worker thread.
  */
 @ApplicationScoped
 public class LatestPointerWork {

@@ -44,6 +44,7 @@ import java.util.Set;
  * step per result. Every change is still written and fsynced before the call returns.
  */
 @ApplicationScoped
+@io.quarkus.runtime.Startup // its directory is listed at start, never on the event loop that asks holds() first
 public class PendingSteps {
     /** Steps kept in memory (least recently used forgotten first); each is the JSON file's content. */
     static final int CACHED_STEPS = 16;
