@@ -86,30 +86,38 @@ public class Failures {
     /**
      * @param e what a call to a service threw before any answer came (a refused connection, a timeout, a reset)
      * @return the one line the page shows: what happened and at which address ({@code host:port}, from the client's
-     *         own message when it names one), never a class name or a stack trace; a refused connection says that the
-     *         service is stopped, restarting or being taken over by a standby, and to try again
+     *         own message when it names one), never a class name or a stack trace; a timeout (connecting or waiting
+     *         for the answer) says so; a refused connection says that the service is stopped, restarting or being
+     *         taken over by a standby, and to try again
      */
     static String unreachableLine(Throwable e) {
         boolean refused = io.stowage.console.client.FailoverClient.refused(e);
         boolean timeout = false;
         String address = null;
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            timeout |= t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException
-                    || t.getClass().getSimpleName().contains("Timeout");
+            timeout |= timedOut(t);
             if (address == null && t.getMessage() != null) {
                 java.util.regex.Matcher m = ADDRESS.matcher(t.getMessage());
                 address = m.find() ? m.group(1) : null;
             }
         }
         String at = address == null ? "" : " at " + address;
+        if (timeout) {
+            return "a service did not answer in time" + at;
+        }
         if (refused) {
             return "a service cannot be reached: connection refused" + at + " (it is stopped, restarting, or a standby"
                     + " is taking over); try again in a few seconds";
         }
-        if (timeout) {
-            return "a service did not answer in time" + at;
-        }
         return "a service cannot be reached" + at + ": the connection failed before an answer came";
+    }
+
+    // a timeout by type, as the JDK, Vert.x (its NoStackTraceTimeoutException is a TimeoutException) and Netty throw
+    // it; Netty's connect timeout is a ConnectException too, and is named a timeout, not a refusal
+    private static boolean timedOut(Throwable t) {
+        return t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException
+                || t instanceof io.netty.handler.timeout.TimeoutException
+                || t instanceof io.netty.channel.ConnectTimeoutException;
     }
 
     /** {@code host:port} in a network client's message ({@code Connection refused: /127.0.0.1:8085}). */

@@ -23,12 +23,13 @@ import static io.stowage.events.fixtures.ObjectVerifiedBuilder.objectVerified;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A batch's preload of {@code ledger_object} against the real PostgreSQL, on a table that has grown by 20,000 rows
- * since its statistics were taken (the rows are inserted in the same transaction, which is rolled back): the 250 rows
- * of a batch's keys are found through an index, and the table is never read whole. Without the ledger's own
- * {@code enable_seqscan} setting the planner takes each key for 0.5 % of the table and scans it, once per batch (this
- * test then fails when the table has no statistics, as in a fresh test database; statistics taken earlier from rows
- * with unique keys can make the planner choose the index by itself). The setting is on again after the preload.
+ * A batch's preload of {@code ledger_object} against the real PostgreSQL, on a table whose statistics mislead the
+ * planner: 20,000 rows are inserted and the table analyzed as if every row had the same {@code object_key}
+ * ({@code n_distinct = 1}), all inside one transaction that is rolled back. The 250 rows of a batch's keys must still
+ * be found through an index, and the table never read whole. Without the ledger's own {@code enable_seqscan} setting
+ * the planner takes each key for the whole table and scans it (in production: a table grown since its last
+ * {@code ANALYZE}, where each key looked like 0.5 % of the table), so this test fails without the setting whatever
+ * statistics the shared test database held before. The setting is on again after the preload.
  */
 @QuarkusTest
 @QuarkusTestResource(StowageStackResource.class)
@@ -58,6 +59,9 @@ class ObjectPreloadPlanTest {
                                        'datasets/plan-' || :run || '/r1/shards/' || i || '.tar.zst', 4096, 'SHARD'
                                 from generate_series(0, :rows - 1) as i""")
                         .setParameter("run", run).setParameter("rows", ROWS).executeUpdate()
+                        .chain(() -> session.createNativeQuery(
+                                "alter table ledger_object alter column object_key set (n_distinct = 1)").executeUpdate())
+                        .chain(() -> session.createNativeQuery("analyze ledger_object").executeUpdate())
                         .chain(() -> sequentialScans(session))
                         .chain(before -> projections.preload(events).chain(preloaded -> sequentialScans(session)
                                 .chain(after -> session.createNativeQuery(

@@ -145,7 +145,7 @@ public class PendingSteps {
                 // for results again), never older results applied over a newer step
                 Files.deleteIfExists(resultsFile(step.assetId()));
                 write(pendingFile(step.assetId()), EventCodec.mapper().writeValueAsBytes(step));
-                stepFiles.add(pendingFile(step.assetId()).getFileName().toString());
+                stepFiles.add(stepFileName(step.assetId()));
             }
             cached.put(step.assetId(), new Tracked(step));
         } catch (IOException e) {
@@ -276,7 +276,7 @@ public class PendingSteps {
      * @return true when the step file of this asset id is in the directory, i.e. a step waits for verification here
      */
     public boolean holds(String assetId) {
-        return stepFiles.contains(pendingFile(assetId).getFileName().toString());
+        return stepFiles.contains(stepFileName(assetId));
     }
 
     /** Forgets a step (its pointer was written, or a newer one was). */
@@ -285,7 +285,7 @@ public class PendingSteps {
             cached.remove(assetId);
             Files.deleteIfExists(resultsFile(assetId));
             Files.deleteIfExists(pendingFile(assetId));
-            stepFiles.remove(pendingFile(assetId).getFileName().toString());
+            stepFiles.remove(stepFileName(assetId));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot forget pending step " + assetId + ": " + e.getMessage(), e);
         }
@@ -307,7 +307,12 @@ public class PendingSteps {
     }
 
     private Path pendingFile(String assetId) {
-        return dir.resolve("step-" + hash(assetId) + ".json");
+        return dir.resolve(stepFileName(assetId));
+    }
+
+    // the name of an asset's pending-step file in dir, as listed at start and kept in stepFiles
+    private static String stepFileName(String assetId) {
+        return "step-" + hash(assetId) + ".json";
     }
 
     private Path resultsFile(String assetId) {

@@ -43,10 +43,6 @@ import java.util.regex.Pattern;
  * </ul>
  */
 final class LedgerFlows {
-    // the rows stored so far: the chain's seq has no gaps and starts at 1, so its maximum is the row count, read from
-    // the seq index's last entry; count(*) reads the whole table, and polled every 100 ms it read 24 million rows
-    // during one ingest of 200,000 events, PostgreSQL CPU that the benchmark then counted as the ledger's
-    private static final String STORED_ROWS = "select coalesce(max(seq), 0) from ledger_event";
     private static final String SHA = "d".repeat(64);
     /** How long ingest may store nothing before the row fails. */
     private static final Duration STALL = Duration.ofSeconds(90);
@@ -100,7 +96,7 @@ final class LedgerFlows {
         long ledger = up.servicePid("ledger");
         Map<String, String> verifier = StowageUp.environmentOf(up.servicePid("verifier"));
         try (Connection db = database()) {
-            long before = count(db, STORED_ROWS);
+            long before = count(db, LedgerBenchmark.STORED_ROWS);
             Map<String, Double> cpuBefore;
             signal("STOP", ledger);
             long resumedAt;
@@ -118,7 +114,7 @@ final class LedgerFlows {
             long lastCount = -1;
             long lastChange = resumedAt;
             while (true) {
-                long count = count(db, STORED_ROWS);
+                long count = count(db, LedgerBenchmark.STORED_ROWS);
                 long now = System.nanoTime();
                 if (count != lastCount) {
                     lastCount = count;

@@ -38,10 +38,13 @@ import java.util.stream.Stream;
  * the working directory).
  */
 public final class LedgerBenchmark {
-    // the rows stored so far: the chain's seq has no gaps and starts at 1, so its maximum is the row count, read from
-    // the seq index's last entry; count(*) reads the whole table, and polled every 100 ms it read 24 million rows
-    // during one ingest of 200,000 events, PostgreSQL CPU that the benchmark then counted as the ledger's
-    private static final String STORED_ROWS = "select coalesce(max(seq), 0) from ledger_event";
+    /**
+     * SQL for the number of events the ledger has stored so far (one {@code bigint}): the chain's {@code seq} has no
+     * gaps and starts at 1, so its maximum is the row count, read from the {@code seq} index's last entry. A
+     * {@code count(*)} reads the whole table; polled every 100 ms it read 24 million rows during one ingest of 200,000
+     * events, PostgreSQL CPU that a benchmark then counted as the ledger's.
+     */
+    public static final String STORED_ROWS = "select coalesce(max(seq), 0) from ledger_event";
     private static final PrintStream OUT = System.out;
 
     private LedgerBenchmark() {
