@@ -34,6 +34,21 @@ public interface ObjectWriter {
      */
     PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata);
 
+    /**
+     * Uploads a small file to {@code key} only if the key still holds what the caller last saw there: the object with
+     * ETag {@code expectedEtag} (quotes stripped, as {@link ObjectHead#etag()} gives it), or no object at all when
+     * {@code expectedEtag} is null. One PUT with the store's conditional-write headers ({@code If-Match},
+     * {@code If-None-Match: *}), so that of two writers that read the same object, the second to write is refused
+     * instead of replacing the first's object unseen. Otherwise as {@link #put}.
+     *
+     * @param expectedEtag the ETag of the object the caller read at {@code key}, or null when it found none
+     * @throws PreconditionFailedException when the object at {@code key} changed since: nothing was written
+     * @throws UnsupportedOperationException when the store does not implement conditional writes (HTTP 501)
+     * @throws IllegalArgumentException when the file is too large for one PUT (at or above the multipart threshold)
+     */
+    PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                             String expectedEtag);
+
     /** As {@link ObjectReader#head(String)}. */
     Optional<ObjectHead> head(String key);
 

@@ -32,6 +32,13 @@ public final class RetryingObjectWriter implements ObjectWriter {
         return policy.call(() -> delegate.put(key, file, bytes, sha256, metadata));
     }
 
+    /** Retried whole on a transient failure; a refused condition ({@link PreconditionFailedException}) is not. */
+    @Override
+    public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                                    String expectedEtag) {
+        return policy.call(() -> delegate.putIfUnchanged(key, file, bytes, sha256, metadata, expectedEtag));
+    }
+
     @Override
     public Optional<ObjectHead> head(String key) {
         return policy.call(() -> delegate.head(key));

@@ -31,6 +31,9 @@ final class S3Errors {
                 return new ObjectNotFoundException(bucket, key);
             }
             String message = what + ": HTTP " + e.statusCode() + (code == null ? "" : " " + code);
+            if (e.statusCode() == 412 || (e.statusCode() == 409 && "ConditionalRequestConflict".equals(code))) {
+                return new io.stowage.store.PreconditionFailedException(message, e);
+            }
             if (e.statusCode() >= 500 || e.statusCode() == 429 || e.statusCode() == 408) {
                 return new TransientStoreException(message, e);
             }
@@ -43,6 +46,11 @@ final class S3Errors {
             return e;
         }
         return new PermanentStoreException(what + ": " + cause, cause);
+    }
+
+    /** @return whether the store answered HTTP 501 (it does not implement what the request asked, e.g. a condition) */
+    static boolean notImplemented(Throwable failure) {
+        return unwrap(failure) instanceof S3Exception e && e.statusCode() == 501;
     }
 
     private static Throwable unwrap(Throwable failure) {

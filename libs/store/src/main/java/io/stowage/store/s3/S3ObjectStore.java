@@ -189,7 +189,39 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
                     return new ResumableMultipartPut(client, bucket, tuning, new UploadJournal(journalFile(key)),
                             observer, clock).run(key, source, bytes, sha256, userMetadata);
                 }
-                return singlePut(key, source, bytes, userMetadata);
+                return singlePut(key, source, bytes, userMetadata, b -> { });
+            }
+        });
+    }
+
+    /**
+     * One PUT carrying {@code If-Match: "expectedEtag"}, or {@code If-None-Match: *} when {@code expectedEtag} is null,
+     * so the store writes only when the key still holds what the caller saw; otherwise as {@link #put}.
+     *
+     * @throws io.stowage.store.PreconditionFailedException when the object at the key changed (412, or 409
+     *         {@code ConditionalRequestConflict}): nothing was written
+     * @throws UnsupportedOperationException when the store answers 501: it does not implement conditional writes
+     * @throws IllegalArgumentException when {@code bytes} is at or above the multipart threshold
+     */
+    @Override
+    public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                                    String expectedEtag) {
+        if (bytes >= tuning.multipartThreshold() && bytes > 0) {
+            throw new IllegalArgumentException("a conditional put is one request: " + bytes + " bytes is at or above the"
+                    + " multipart threshold of " + tuning.multipartThreshold());
+        }
+        Map<String, String> userMetadata = new HashMap<>(metadata);
+        userMetadata.put(SHA256_METADATA, sha256);
+        return call(key, expectedEtag == null ? "PUT if absent" : "PUT if ETag " + expectedEtag, () -> {
+            try (HashingSource source = new HashingSource(file, bytes, sha256)) {
+                return singlePut(key, source, bytes, userMetadata, expectedEtag == null ? b -> b.ifNoneMatch("*")
+                        : b -> b.ifMatch("\"" + expectedEtag + "\""));
+            } catch (RuntimeException e) {
+                if (S3Errors.notImplemented(e)) {
+                    throw new UnsupportedOperationException("store " + name + " (bucket " + bucket + ") does not"
+                            + " implement conditional writes: HTTP 501", e);
+                }
+                throw e;
             }
         });
     }
@@ -199,7 +231,8 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
      * {@code x-amz-checksum-sha256}, so the store refuses a body that is not the hashed one; the bytes
      * sent are hashed again as they go out and must match too.
      */
-    private PutResult singlePut(String key, HashingSource source, long bytes, Map<String, String> metadata) {
+    private PutResult singlePut(String key, HashingSource source, long bytes, Map<String, String> metadata,
+                                java.util.function.Consumer<software.amazon.awssdk.services.s3.model.PutObjectRequest.Builder> condition) {
         source.hashNext(bytes);
         String sha256 = source.finish();
         // the store checks the body against this checksum too, so a body corrupted in transit is refused
@@ -208,7 +241,7 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
         String etag;
         try {
             etag = client.putObject(b -> b.bucket(bucket).key(key).contentLength(bytes).metadata(metadata)
-                    .checksumSHA256(checksum), body == null ? AsyncRequestBody.empty() : body).join().eTag();
+                    .checksumSHA256(checksum).applyMutation(condition), body == null ? AsyncRequestBody.empty() : body).join().eTag();
         } catch (RuntimeException e) {
             if (body != null && body.fileChanged()) {
                 throw new io.stowage.store.SourceChangedException(source.file() + " (while it was sent)", bytes,

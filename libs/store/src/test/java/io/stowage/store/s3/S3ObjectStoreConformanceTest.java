@@ -102,6 +102,30 @@ class S3ObjectStoreConformanceTest extends ObjectStoreConformance {
     }
 
     @Test
+    void aConditionalPutWritesOnlyOverWhatTheWriterSaw() throws Exception {
+        String key = prefix + "conditional.json";
+        byte[] first = "{\"step\":10}".getBytes();
+        byte[] second = "{\"step\":11}".getBytes();
+        byte[] third = "{\"step\":12}".getBytes();
+
+        store.putIfUnchanged(key, write(first), first.length, Sha256.of(first), Map.of("step", "10"), null);
+        String etag10 = store.head(key).orElseThrow().etag();
+        assertThatThrownBy(() -> store.putIfUnchanged(key, write(second), second.length, Sha256.of(second),
+                Map.of("step", "11"), null)).as("If-None-Match: * over an object")
+                .isInstanceOf(io.stowage.store.PreconditionFailedException.class).hasMessageContaining("HTTP 412");
+
+        store.putIfUnchanged(key, write(second), second.length, Sha256.of(second), Map.of("step", "11"), etag10);
+        assertThat(store.head(key).orElseThrow().metadata()).containsEntry("step", "11");
+
+        // a writer that saw step 10 is refused now that the key holds step 11, and step 11 stays
+        assertThatThrownBy(() -> store.putIfUnchanged(key, write(third), third.length, Sha256.of(third),
+                Map.of("step", "12"), etag10)).as("If-Match the ETag of an object since replaced")
+                .isInstanceOf(io.stowage.store.PreconditionFailedException.class);
+        assertThat(store.head(key).orElseThrow().metadata()).containsEntry("step", "11");
+        assertThat(store.readAndHash(key)).isEqualTo(new ReadResult(second.length, Sha256.of(second)));
+    }
+
+    @Test
     void extraMetadataTravelsAsUserMetadataNextToSha256() throws Exception {
         byte[] content = random(2_000, 6);
         String key = prefix + "meta.bin";

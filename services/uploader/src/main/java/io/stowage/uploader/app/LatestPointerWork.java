@@ -5,6 +5,10 @@ import io.stowage.events.ObjectKeys;
 import io.stowage.events.ObjectVerified;
 import io.stowage.events.Sha256;
 import io.stowage.events.manifest.LatestCheckpoint;
+import io.stowage.store.ObjectHead;
+import io.stowage.store.ObjectWriter;
+import io.stowage.store.PreconditionFailedException;
+import io.stowage.store.TransientStoreException;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.domain.UploadTask;
@@ -26,16 +30,21 @@ import java.util.Optional;
  * ({@link ObjectKeys#checkpointLatest}) in the primary store once every file of a pending step has
  * been verified OK there (never before), unless the pointer already names a newer step: the newest step this
  * instance pointed to, or the one the pointer in the store names (its {@value #STEP_METADATA} metadata, HEADed before
- * each write), which another uploader instance may have written. Between that HEAD and the PUT another instance can
- * still write a newer step, which this one then replaces: a window of one request, not closed here (S3's conditional
- * writes are not available on every store Stowage supports). {@link #waitsFor} answers from memory and may be called
- * on an event loop; {@link #onVerified} blocks: call it from a worker thread.
+ * each write), which another uploader instance may have written. The PUT is conditional on the object that HEAD saw
+ * ({@code If-Match} its ETag, or {@code If-None-Match: *} when there was none): when another instance wrote the pointer
+ * in between, the store refuses the PUT and this instance HEADs again and decides anew (up to {@value #WRITE_ATTEMPTS}
+ * times, then the result is redelivered), so a newer step written by another instance is never replaced by an older
+ * one. On a store that does not implement conditional writes (HTTP 501) the PUT is unconditional, with a window of one
+ * request. {@link #waitsFor} answers from memory and may be called on an event loop; {@link #onVerified} blocks: call
+ * it from a worker thread.
  */
 @ApplicationScoped
 public class LatestPointerWork {
     private static final Logger LOG = Logger.getLogger(LatestPointerWork.class);
     /** The pointer object's user metadata naming its step, which every uploader instance checks before writing. */
     public static final String STEP_METADATA = "step";
+    /** Conditional writes of one pointer refused because it changed in between, before the result is redelivered. */
+    static final int WRITE_ATTEMPTS = 5;
     private final PendingSteps steps;
     private final ObjectWriters writers;
     private final Path tempDir;
@@ -69,43 +78,65 @@ public class LatestPointerWork {
             steps.forget(updated.assetId());
             return Optional.empty();
         }
-        long stored = storedStep(updated.experiment(), updated.run());
-        if (updated.step() < stored) {
-            LOG.infof("event %s %s asset %s: the latest pointer of %s/%s in the store names step %d (written by another "
-                    + "uploader instance): step %d does not replace it", result.meta().eventId(), result.topic(),
-                    result.assetId(), updated.experiment(), updated.run(), stored, updated.step());
-            steps.pointed(updated.experiment(), updated.run(), stored);
-            steps.forget(updated.assetId());
-            return Optional.empty();
-        }
-        Optional<LatestCheckpoint> pointer = updated.pointer(pointed, clock.instant());
-        if (pointer.isPresent()) {
-            write(pointer.get());
+        for (int attempt = 1; ; attempt++) {
+            Optional<ObjectHead> head = writers.forStore(UploadTask.PRIMARY)
+                    .head(ObjectKeys.checkpointLatest(updated.experiment(), updated.run()));
+            long stored = head.map(LatestPointerWork::stepOf).orElse(-1L);
+            if (updated.step() < stored) {
+                LOG.infof("event %s %s asset %s: the latest pointer of %s/%s in the store names step %d (written by "
+                        + "another uploader instance): step %d does not replace it", result.meta().eventId(),
+                        result.topic(), result.assetId(), updated.experiment(), updated.run(), stored, updated.step());
+                steps.pointed(updated.experiment(), updated.run(), stored);
+                steps.forget(updated.assetId());
+                return Optional.empty();
+            }
+            Optional<LatestCheckpoint> pointer = updated.pointer(pointed, clock.instant());
+            if (pointer.isEmpty()) {
+                return pointer;
+            }
+            try {
+                write(pointer.get(), head);
+            } catch (PreconditionFailedException e) {
+                // another instance wrote the pointer between this HEAD and this PUT: read it again and decide anew
+                LOG.infof("event %s %s asset %s: the latest pointer of %s/%s changed while step %d was being written "
+                        + "(attempt %d of %d): reading it again", result.meta().eventId(), result.topic(),
+                        result.assetId(), updated.experiment(), updated.run(), updated.step(), attempt, WRITE_ATTEMPTS);
+                if (attempt == WRITE_ATTEMPTS) {
+                    throw new TransientStoreException("the latest pointer of " + updated.experiment() + "/"
+                            + updated.run() + " changed under each of " + WRITE_ATTEMPTS + " conditional writes", e);
+                }
+                continue;
+            }
             steps.pointed(updated.experiment(), updated.run(), updated.step());
             steps.forget(updated.assetId());
             LOG.infof("event %s %s asset %s: latest pointer of %s/%s now names step %d", result.meta().eventId(),
                     result.topic(), result.assetId(), updated.experiment(), updated.run(), updated.step());
+            return pointer;
         }
-        return pointer;
     }
 
     /**
-     * @return the step the run's pointer in the primary store names by its {@value #STEP_METADATA} metadata, or -1 when
-     *         there is no pointer or it has none (a pointer written before that metadata existed)
-     * @throws io.stowage.store.StoreException when the store cannot be asked (the result is redelivered)
+     * @return the step a pointer object names by its {@value #STEP_METADATA} metadata, or -1 when it has none (a
+     *         pointer written before that metadata existed) or it is not a number
      */
-    private long storedStep(String experiment, String run) {
-        return writers.forStore(UploadTask.PRIMARY).head(ObjectKeys.checkpointLatest(experiment, run))
-                .map(h -> h.metadata().get(STEP_METADATA)).map(v -> {
-                    try {
-                        return Long.parseLong(v.strip());
-                    } catch (NumberFormatException e) {
-                        return -1L;
-                    }
-                }).orElse(-1L);
+    private static long stepOf(ObjectHead head) {
+        String value = head.metadata().get(STEP_METADATA);
+        if (value == null) {
+            return -1L;
+        }
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            return -1L;
+        }
     }
 
-    private void write(LatestCheckpoint pointer) {
+    /**
+     * Writes the pointer only if the key still holds the object HEADed before (its ETag), or none when the HEAD found
+     * none. A store that does not implement conditional writes (HTTP 501), or answered the HEAD without an ETag, gets an
+     * unconditional PUT, with the window of one request that this leaves.
+     */
+    private void write(LatestCheckpoint pointer, Optional<ObjectHead> head) {
         String key = ObjectKeys.checkpointLatest(pointer.experiment(), pointer.run());
         try {
             byte[] json = EventCodec.mapper().writeValueAsBytes(pointer);
@@ -113,8 +144,20 @@ public class LatestPointerWork {
             Path file = Files.createTempFile(tempDir, "latest", ".json");
             try {
                 Files.write(file, json);
-                writers.forStore(UploadTask.PRIMARY).put(key, file, json.length, Sha256.of(json),
-                        Map.of("kind", "LATEST_POINTER", STEP_METADATA, String.valueOf(pointer.step())));
+                Map<String, String> metadata = Map.of("kind", "LATEST_POINTER", STEP_METADATA,
+                        String.valueOf(pointer.step()));
+                ObjectWriter primary = writers.forStore(UploadTask.PRIMARY);
+                try {
+                    if (head.isPresent() && head.get().etag() == null) {
+                        throw new UnsupportedOperationException("the store answered the HEAD of " + key
+                                + " without an ETag");
+                    }
+                    primary.putIfUnchanged(key, file, json.length, Sha256.of(json), metadata,
+                            head.map(ObjectHead::etag).orElse(null));
+                } catch (UnsupportedOperationException e) {
+                    LOG.warnf("%s: writing the latest pointer %s without a condition", e.getMessage(), key);
+                    primary.put(key, file, json.length, Sha256.of(json), metadata);
+                }
             } finally {
                 Files.deleteIfExists(file);
             }

@@ -10,6 +10,9 @@ import io.stowage.events.VerifyResult;
 import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
+import io.stowage.store.ObjectHead;
+import io.stowage.store.ObjectWriter;
+import io.stowage.store.PutResult;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.persistence.PendingSteps;
@@ -28,8 +31,11 @@ import software.amazon.awssdk.services.s3.S3Client;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -39,7 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Two uploader instances, each with its own state directory and pending steps, writing one run's latest pointer in a
  * real S3 bucket (the stack's S3Proxy): the pointer never goes back to an older step because another instance wrote a
- * newer one, and a newer step still replaces it.
+ * newer one, also when the other wrote it between this one's HEAD and PUT (the store refuses the conditional PUT), and a
+ * newer step still replaces it.
  */
 @ExtendWith(StowageStackExtension.class)
 class LatestPointerInstancesTest {
@@ -94,6 +101,36 @@ class LatestPointerInstancesTest {
         assertThat(storedPointer().step()).as("a newer step replaces it").isEqualTo(11);
     }
 
+    @Test
+    void aNewerStepWrittenBetweenTheHeadAndThePutIsNotReplaced() throws Exception {
+        PendingSteps stepsA = new PendingSteps(one.resolve("pointers"));
+        PendingSteps stepsB = new PendingSteps(two.resolve("pointers"));
+        LatestPointerWork b = instance(two, stepsB);
+        stepsB.save(step(10));
+        assertThat(b.onVerified(verified(10))).isPresent();
+        stepsB.save(step(12));
+        // instance one HEADs the pointer (step 10), then instance two writes step 12 before one's PUT of step 11
+        List<Integer> heads = new ArrayList<>();
+        LatestPointerWork a = instance(one, stepsA, () -> {
+            heads.add(heads.size() + 1);
+            if (heads.size() == 1) {
+                assertThat(b.onVerified(verified(12))).as("instance two writes step 12 in the window").isPresent();
+            }
+        });
+        stepsA.save(step(11));
+
+        assertThat(a.onVerified(verified(11))).as("step 11 is refused by the store, read again, and not written")
+                .isEmpty();
+        assertThat(storedPointer().step()).as("the pointer never goes back").isEqualTo(12);
+        assertThat(heads).as("one HEAD before the refused PUT, one after it").hasSize(2);
+        assertThat(stepsA.find(step(11).assetId())).as("step 11 no longer waits").isEmpty();
+        assertThat(stepsA.pointedStep("e", "r")).isEqualTo(12);
+
+        stepsA.save(step(13));
+        assertThat(a.onVerified(verified(13))).isPresent();
+        assertThat(storedPointer().step()).as("a newer step still replaces it").isEqualTo(13);
+    }
+
     private String key() {
         return ObjectKeys.checkpointLatest("e", "r");
     }
@@ -119,13 +156,65 @@ class LatestPointerInstancesTest {
     }
 
     private LatestPointerWork instance(Path state, PendingSteps steps) {
+        return instance(state, steps, () -> { });
+    }
+
+    /** An instance whose every HEAD of the primary store runs {@code afterHead} once it has its answer. */
+    private LatestPointerWork instance(Path state, PendingSteps steps, Runnable afterHead) {
         TestStores.Store primary = new TestStores.Store(URI.create(stack.s3Endpoint()), bucket, stack.s3AccessKey(), stack.s3SecretKey());
         TestStores.Store replica = new TestStores.Store(URI.create(stack.s3Endpoint()), stack.replicaBucket(), stack.s3AccessKey(),
                 stack.s3SecretKey());
         ObjectWriters w = new ObjectWriters(new TestStores.Stores(primary, replica), settings(state),
-                new io.smallrye.config.SmallRyeConfigBuilder().build());
+                new io.smallrye.config.SmallRyeConfigBuilder().build()) {
+            @Override
+            public ObjectWriter forStore(String store) {
+                ObjectWriter writer = super.forStore(store);
+                return "primary".equals(store) ? new HeadHook(writer, afterHead) : writer;
+            }
+        };
         writers.add(w);
         return new LatestPointerWork(steps, w, settings(state));
+    }
+
+    /** A writer that runs a hook after each HEAD: what another instance does between this one's HEAD and PUT. */
+    private record HeadHook(ObjectWriter writer, Runnable afterHead) implements ObjectWriter {
+        @Override
+        public String storeName() {
+            return writer.storeName();
+        }
+
+        @Override
+        public String bucket() {
+            return writer.bucket();
+        }
+
+        @Override
+        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
+            return writer.put(key, file, bytes, sha256, metadata);
+        }
+
+        @Override
+        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                                        String expectedEtag) {
+            return writer.putIfUnchanged(key, file, bytes, sha256, metadata, expectedEtag);
+        }
+
+        @Override
+        public Optional<ObjectHead> head(String key) {
+            Optional<ObjectHead> head = writer.head(key);
+            afterHead.run();
+            return head;
+        }
+
+        @Override
+        public int abortIncompleteUploads(String key) {
+            return writer.abortIncompleteUploads(key);
+        }
+
+        @Override
+        public int abortUploadsOlderThan(Duration age) {
+            return writer.abortUploadsOlderThan(age);
+        }
     }
 
     private static UploaderSettings settings(Path state) {

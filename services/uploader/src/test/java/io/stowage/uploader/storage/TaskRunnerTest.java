@@ -130,6 +130,13 @@ class TaskRunnerTest {
         }
 
         @Override
+        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                                        String expectedEtag) {
+            puts.add(key);
+            return put.get();
+        }
+
+        @Override
         public Optional<ObjectHead> head(String key) {
             return head;
         }
