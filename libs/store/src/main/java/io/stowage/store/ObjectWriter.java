@@ -42,7 +42,8 @@ public interface ObjectWriter {
      * instead of replacing the first's object unseen. Otherwise as {@link #put}.
      *
      * @param expectedEtag the ETag of the object the caller read at {@code key}, or null when it found none
-     * @throws PreconditionFailedException when the object at {@code key} changed since: nothing was written
+     * @throws PreconditionFailedException when the object at {@code key} changed since: this request wrote nothing
+     *         (through {@link RetryingObjectWriter}, an earlier attempt whose answer was lost may have written it)
      * @throws UnsupportedOperationException when the store does not implement conditional writes (HTTP 501)
      * @throws IllegalArgumentException when the file is too large for one PUT (at or above the multipart threshold)
      */

@@ -33,17 +33,20 @@ import java.util.Optional;
  * each write), which another uploader instance may have written. The PUT is conditional on the object that HEAD saw
  * ({@code If-Match} its ETag, or {@code If-None-Match: *} when there was none): when another instance wrote the pointer
  * in between, the store refuses the PUT and this instance HEADs again and decides anew (up to {@value #WRITE_ATTEMPTS}
- * times, then the result is redelivered), so a newer step written by another instance is never replaced by an older
- * one. On a store that does not implement conditional writes (HTTP 501) the PUT is unconditional, with a window of one
- * request. {@link #waitsFor} answers from memory and may be called on an event loop; {@link #onVerified} blocks: call
- * it from a worker thread.
+ * times; then a {@link TransientStoreException}, which the consumer retries with its backoff and, when every attempt
+ * fails, dead-letters), so a newer step written by another instance is never replaced by an older one. A refusal can
+ * also follow this instance's own write, when a retried PUT's first attempt was stored but its answer lost: the next
+ * HEAD then finds this step, which is written again over it. On a store that does not implement conditional writes
+ * (HTTP 501) the PUT is unconditional, with a window of one request; a store that ignores the conditions leaves the
+ * same window. {@link #waitsFor} answers from memory and may be called on an event loop; {@link #onVerified} blocks:
+ * call it from a worker thread.
  */
 @ApplicationScoped
 public class LatestPointerWork {
     private static final Logger LOG = Logger.getLogger(LatestPointerWork.class);
     /** The pointer object's user metadata naming its step, which every uploader instance checks before writing. */
     public static final String STEP_METADATA = "step";
-    /** Conditional writes of one pointer refused because it changed in between, before the result is redelivered. */
+    /** Conditional writes of one pointer refused because it changed in between, before the result fails (transient). */
     static final int WRITE_ATTEMPTS = 5;
     private final PendingSteps steps;
     private final ObjectWriters writers;
@@ -66,7 +69,8 @@ public class LatestPointerWork {
 
     /**
      * @return the pointer written because of this result, if any
-     * @throws io.stowage.store.StoreException when the pointer cannot be written (the result is redelivered)
+     * @throws io.stowage.store.StoreException when the pointer cannot be written (the consumer retries the result with
+     *         its backoff, then dead-letters it)
      */
     public Optional<LatestCheckpoint> onVerified(ObjectVerified result) {
         if (!steps.apply(result).orElse(false)) {
@@ -97,7 +101,8 @@ public class LatestPointerWork {
             try {
                 write(pointer.get(), head);
             } catch (PreconditionFailedException e) {
-                // another instance wrote the pointer between this HEAD and this PUT: read it again and decide anew
+                // the pointer changed between this HEAD and this PUT (another instance, or this one's own retried
+                // PUT whose first answer was lost): read it again and decide anew
                 LOG.infof("event %s %s asset %s: the latest pointer of %s/%s changed while step %d was being written "
                         + "(attempt %d of %d): reading it again", result.meta().eventId(), result.topic(),
                         result.assetId(), updated.experiment(), updated.run(), updated.step(), attempt, WRITE_ATTEMPTS);
@@ -133,8 +138,8 @@ public class LatestPointerWork {
 
     /**
      * Writes the pointer only if the key still holds the object HEADed before (its ETag), or none when the HEAD found
-     * none. A store that does not implement conditional writes (HTTP 501), or answered the HEAD without an ETag, gets an
-     * unconditional PUT, with the window of one request that this leaves.
+     * none. A store that does not implement conditional writes (HTTP 501), or answered the HEAD without an ETag, gets
+     * an unconditional PUT, with the window of one request that this leaves.
      */
     private void write(LatestCheckpoint pointer, Optional<ObjectHead> head) {
         String key = ObjectKeys.checkpointLatest(pointer.experiment(), pointer.run());
