@@ -48,9 +48,9 @@ final class S3Errors {
         return new PermanentStoreException(what + ": " + cause, cause);
     }
 
-    /** @return whether the store answered HTTP 501 (it does not implement what the request asked, e.g. a condition) */
-    static boolean notImplemented(Throwable failure) {
-        return unwrap(failure) instanceof S3Exception e && e.statusCode() == 501;
+    /** @return the HTTP status the store answered with, or -1 when the failure is not the store's answer */
+    static int status(Throwable failure) {
+        return unwrap(failure) instanceof S3Exception e ? e.statusCode() : -1;
     }
 
     private static Throwable unwrap(Throwable failure) {

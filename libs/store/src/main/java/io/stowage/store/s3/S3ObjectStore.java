@@ -199,7 +199,7 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
      * so the store writes only when the key still holds what the caller saw; otherwise as {@link #put}.
      *
      * @throws io.stowage.store.PreconditionFailedException when the object at the key changed (412, or 409
-     *         {@code ConditionalRequestConflict}): nothing was written
+     *         {@code ConditionalRequestConflict}) or is gone ({@code If-Match} answered 404): nothing was written
      * @throws UnsupportedOperationException when the store answers 501: it does not implement conditional writes
      * @throws IllegalArgumentException when {@code bytes} is at or above the multipart threshold
      */
@@ -217,9 +217,15 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
                 return singlePut(key, source, bytes, userMetadata, expectedEtag == null ? b -> b.ifNoneMatch("*")
                         : b -> b.ifMatch("\"" + expectedEtag + "\""));
             } catch (RuntimeException e) {
-                if (S3Errors.notImplemented(e)) {
+                int status = S3Errors.status(e);
+                if (status == 501) {
                     throw new UnsupportedOperationException("store " + name + " (bucket " + bucket + ") does not"
                             + " implement conditional writes: HTTP 501", e);
+                }
+                if (status == 404 && expectedEtag != null) {
+                    // If-Match on a key whose object was deleted since: S3 answers 404 NoSuchKey, the condition failed
+                    throw new io.stowage.store.PreconditionFailedException("PUT if ETag " + expectedEtag + " " + name
+                            + ":" + bucket + "/" + key + ": the object is gone (HTTP 404)", e);
                 }
                 throw e;
             }

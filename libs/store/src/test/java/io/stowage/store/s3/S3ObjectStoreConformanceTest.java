@@ -123,6 +123,13 @@ class S3ObjectStoreConformanceTest extends ObjectStoreConformance {
                 .isInstanceOf(io.stowage.store.PreconditionFailedException.class);
         assertThat(store.head(key).orElseThrow().metadata()).containsEntry("step", "11");
         assertThat(store.readAndHash(key)).isEqualTo(new ReadResult(second.length, Sha256.of(second)));
+
+        // a writer that saw an object that is gone now is refused too, and writes nothing
+        String gone = prefix + "conditional-gone.json";
+        assertThatThrownBy(() -> store.putIfUnchanged(gone, write(third), third.length, Sha256.of(third),
+                Map.of("step", "12"), etag10)).as("If-Match on a key without an object")
+                .isInstanceOf(io.stowage.store.PreconditionFailedException.class);
+        assertThat(store.head(gone)).isEmpty();
     }
 
     @Test

@@ -152,17 +152,20 @@ public class LatestPointerWork {
                 Map<String, String> metadata = Map.of("kind", "LATEST_POINTER", STEP_METADATA,
                         String.valueOf(pointer.step()));
                 ObjectWriter primary = writers.forStore(UploadTask.PRIMARY);
-                try {
-                    if (head.isPresent() && head.get().etag() == null) {
-                        throw new UnsupportedOperationException("the store answered the HEAD of " + key
-                                + " without an ETag");
+                String sha256 = Sha256.of(json);
+                String unconditional = head.isPresent() && head.get().etag() == null
+                        ? "the store answered the HEAD of " + key + " without an ETag" : null;
+                if (unconditional == null) {
+                    try {
+                        primary.putIfUnchanged(key, file, json.length, sha256, metadata,
+                                head.map(ObjectHead::etag).orElse(null));
+                        return;
+                    } catch (UnsupportedOperationException e) {
+                        unconditional = e.getMessage();
                     }
-                    primary.putIfUnchanged(key, file, json.length, Sha256.of(json), metadata,
-                            head.map(ObjectHead::etag).orElse(null));
-                } catch (UnsupportedOperationException e) {
-                    LOG.warnf("%s: writing the latest pointer %s without a condition", e.getMessage(), key);
-                    primary.put(key, file, json.length, Sha256.of(json), metadata);
                 }
+                LOG.warnf("%s: writing the latest pointer %s without a condition", unconditional, key);
+                primary.put(key, file, json.length, sha256, metadata);
             } finally {
                 Files.deleteIfExists(file);
             }
