@@ -44,7 +44,8 @@ public interface ObjectWriter {
      * @param expectedEtag the ETag of the object the caller read at {@code key}, or null when it found none
      * @throws PreconditionFailedException when the object at {@code key} changed since: this request wrote nothing
      *         (through {@link RetryingObjectWriter}, an earlier attempt whose answer was lost may have written it)
-     * @throws UnsupportedOperationException when the store does not implement conditional writes (HTTP 501)
+     * @throws UnsupportedOperationException when the store does not implement conditional writes (HTTP 501, or the S3
+     *         error code {@code NotImplemented} with another status)
      * @throws IllegalArgumentException when the file is too large for one PUT (at or above the multipart threshold)
      */
     PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,

@@ -53,6 +53,15 @@ final class S3Errors {
         return unwrap(failure) instanceof S3Exception e ? e.statusCode() : -1;
     }
 
+    /**
+     * @return the S3 error code of the store's answer (e.g. {@code NotImplemented}, {@code PreconditionFailed}), or
+     *         null when the failure is not the store's answer or the answer had no error body
+     */
+    static String code(Throwable failure) {
+        return unwrap(failure) instanceof S3Exception e && e.awsErrorDetails() != null
+                ? e.awsErrorDetails().errorCode() : null;
+    }
+
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {

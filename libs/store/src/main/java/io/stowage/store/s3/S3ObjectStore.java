@@ -218,9 +218,12 @@ public final class S3ObjectStore implements ObjectReader, ObjectWriter, AutoClos
                         : b -> b.ifMatch("\"" + expectedEtag + "\""));
             } catch (RuntimeException e) {
                 int status = S3Errors.status(e);
-                if (status == 501) {
+                String code = S3Errors.code(e);
+                if (status == 501 || "NotImplemented".equals(code)) {
+                    // S3 answers a header it does not implement with 501 NotImplemented; some S3-compatible stores
+                    // give the same error code with 400
                     throw new UnsupportedOperationException("store " + name + " (bucket " + bucket + ") does not"
-                            + " implement conditional writes: HTTP 501", e);
+                            + " implement conditional writes: HTTP " + status + (code == null ? "" : " " + code), e);
                 }
                 if (status == 404 && expectedEtag != null) {
                     // If-Match on a key whose object was deleted since: S3 answers 404 NoSuchKey, the condition failed

@@ -37,9 +37,9 @@ import java.util.Optional;
  * fails, dead-letters), so a newer step written by another instance is never replaced by an older one. A refusal can
  * also follow this instance's own write, when a retried PUT's first attempt was stored but its answer lost: the next
  * HEAD then finds this step, which is written again over it. On a store that does not implement conditional writes
- * (HTTP 501) the PUT is unconditional, with a window of one request; a store that ignores the conditions leaves the
- * same window. {@link #waitsFor} answers from memory and may be called on an event loop; {@link #onVerified} blocks:
- * call it from a worker thread.
+ * (HTTP 501, or the error code {@code NotImplemented}) the PUT is unconditional, with a window of one request; a store
+ * that ignores the conditions leaves the same window. {@link #waitsFor} answers from memory and may be called on an
+ * event loop; {@link #onVerified} blocks: call it from a worker thread.
  */
 @ApplicationScoped
 public class LatestPointerWork {
@@ -138,8 +138,8 @@ public class LatestPointerWork {
 
     /**
      * Writes the pointer only if the key still holds the object HEADed before (its ETag), or none when the HEAD found
-     * none. A store that does not implement conditional writes (HTTP 501), or answered the HEAD without an ETag, gets
-     * an unconditional PUT, with the window of one request that this leaves.
+     * none. A store that does not implement conditional writes (HTTP 501 or {@code NotImplemented}), or answered the
+     * HEAD without an ETag, gets an unconditional PUT, with the window of one request that this leaves.
      */
     private void write(LatestCheckpoint pointer, Optional<ObjectHead> head) {
         String key = ObjectKeys.checkpointLatest(pointer.experiment(), pointer.run());
