@@ -147,6 +147,10 @@ public final class ServiceLauncher implements AutoCloseable {
                     numberOf.put(name, i);
                 }
             }
+            strandedPendingSteps(logs, serviceOf.keySet()).forEach((name, steps) -> System.err.println("==> " + name
+                    + " is not started this time, and its state (" + uploaderState(logs, name) + ") holds " + steps
+                    + " checkpoint step(s) whose latest pointer waits for it: start it again (stowage up --instances "
+                    + "uploader=" + name.substring("uploader-".length()) + ") to write them"));
             // bearer tokens: the services get only hashes, in one tokens file they re-read when it changes (token create,
             // token revoke); the CLI's tokens go to <home>/tokens (mode 600)
             ServiceTokens tokens = ServiceTokens.generate();
@@ -222,6 +226,43 @@ public final class ServiceLauncher implements AutoCloseable {
         return serviceOf.entrySet().stream()
                 .filter(e -> e.getValue().equals("uploader") && !e.getKey().equals(instance))
                 .map(e -> uploaderState(logs, e.getKey())).toList();
+    }
+
+    /**
+     * Finds the checkpoint steps that an uploader instance started before, but not now, still holds: each instance keeps
+     * its pending steps in its own state directory and reads the verification results in its own consumer group, so
+     * only that instance, started again with its state, writes their latest pointer.
+     *
+     * @param logs    the session's log directory; the states are {@code <logs>/../state/uploader-<n>}
+     * @param started every instance name started now ({@link #instanceName})
+     * @return instance name ({@code uploader-2}) to the number of pending steps in its state ({@code pointers/step-*.json}),
+     *         for each instance not started that has at least one, in name order; empty when the states cannot be listed
+     */
+    static Map<String, Integer> strandedPendingSteps(Path logs, java.util.Set<String> started) {
+        Map<String, Integer> stranded = new java.util.TreeMap<>();
+        Path states = logs.resolveSibling("state");
+        if (!Files.isDirectory(states)) {
+            return stranded;
+        }
+        try (var dirs = Files.list(states)) {
+            for (Path dir : dirs.toList()) {
+                String name = dir.getFileName().toString();
+                Path pointers = dir.resolve("pointers");
+                if (!name.matches("uploader-[1-9][0-9]*") || started.contains(name) || !Files.isDirectory(pointers)) {
+                    continue;
+                }
+                try (var files = Files.list(pointers)) {
+                    int steps = (int) files.map(p -> p.getFileName().toString())
+                            .filter(f -> f.startsWith("step-") && f.endsWith(".json")).count();
+                    if (steps > 0) {
+                        stranded.put(name, steps);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return Map.of();
+        }
+        return stranded;
     }
 
     /** @return the state directory of the uploader instance {@code name}: {@code <logs>/../state/<name>} */

@@ -2,6 +2,7 @@ package io.stowage.cli.platform;
 
 import io.stowage.cli.CliException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.util.Map;
 
@@ -56,6 +57,35 @@ class ServiceInstancesTest {
         assertThat(ServiceLauncher.uploaderPeers(serviceOf, "verifier-2", logs)).isEmpty();
         assertThat(ServiceLauncher.uploaderPeers(Map.of("uploader", "uploader", "verifier", "verifier"), "uploader", logs))
                 .as("a single uploader has no peers").isEmpty();
+    }
+
+    @Test
+    void theStepsPendingInTheStateOfAnUploaderNotStartedNowAreCounted(@TempDir java.nio.file.Path home)
+            throws Exception {
+        java.nio.file.Path logs = home.resolve("logs");
+        java.nio.file.Path state = home.resolve("state");
+        write(state.resolve("uploader/pointers/step-1.json"));
+        write(state.resolve("uploader-2/pointers/step-2.json"));
+        write(state.resolve("uploader-2/pointers/step-2.results"));
+        write(state.resolve("uploader-2/pointers/step-3.json"));
+        write(state.resolve("uploader-2/pointers/step-4.json.tmp"));
+        write(state.resolve("uploader-2/pointers/run-5.step"));
+        write(state.resolve("uploader-3/pointers/run-6.step"));
+        write(state.resolve("uploader-4/uploads/journal.json"));
+        write(state.resolve("provider-adapter/pointers/step-7.json"));
+
+        assertThat(ServiceLauncher.strandedPendingSteps(logs, java.util.Set.of("uploader", "verifier")))
+                .as("instance 2's two steps; instance 3 has no step pending, 4 no pointer state")
+                .containsExactly(Map.entry("uploader-2", 2));
+        assertThat(ServiceLauncher.strandedPendingSteps(logs, java.util.Set.of("uploader", "uploader-2")))
+                .as("started again, it writes them itself").isEmpty();
+        assertThat(ServiceLauncher.strandedPendingSteps(home.resolve("elsewhere/logs"), java.util.Set.of("uploader")))
+                .as("a home without state").isEmpty();
+    }
+
+    private static void write(java.nio.file.Path file) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(file.getParent());
+        java.nio.file.Files.writeString(file, "{}");
     }
 
     @Test
