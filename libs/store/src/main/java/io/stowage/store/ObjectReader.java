@@ -34,6 +34,18 @@ public interface ObjectReader {
     ReadResult readAndHash(String key);
 
     /**
+     * As {@link #readAndHash(String)}, for a caller that has just HEADed the object: a reader that would HEAD it first
+     * to choose how to read it may take {@code seen} instead when it is small enough for one streamed GET (one request
+     * fewer), and HEADs again before anything else (a ranged read is checked against the ETag of a fresh HEAD). What is
+     * returned is always what the GET read, whatever {@code seen} said.
+     *
+     * @param seen the object's HEAD as the caller got it just before
+     */
+    default ReadResult readAndHash(String key, ObjectHead seen) {
+        return readAndHash(key);
+    }
+
+    /**
      * @return every key starting with {@code prefix}, in the store's (lexical) order
      * @throws TransientStoreException when the store cannot be reached
      * @throws PermanentStoreException when the store refuses the request

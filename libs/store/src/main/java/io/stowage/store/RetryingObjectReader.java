@@ -34,6 +34,11 @@ public final class RetryingObjectReader implements ObjectReader {
     }
 
     @Override
+    public ReadResult readAndHash(String key, ObjectHead seen) {
+        return policy.call(() -> delegate.readAndHash(key, seen));
+    }
+
+    @Override
     public List<String> list(String prefix) {
         return policy.call(() -> delegate.list(prefix));
     }

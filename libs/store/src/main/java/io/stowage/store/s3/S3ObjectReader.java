@@ -101,9 +101,28 @@ public final class S3ObjectReader implements ObjectReader, AutoCloseable {
     @Override
     public ReadResult readAndHash(String key) {
         ObjectHead head = head(key).orElseThrow(() -> new ObjectNotFoundException(bucket, key));
-        if (head.bytes() > reads.rangedThreshold() && head.bytes() > 0) {
+        if (ranged(head)) {
             return call(key, "GET", () -> ranged.run(key, head.bytes(), head.etag()));
         }
+        return streamed(key);
+    }
+
+    /**
+     * Reads an object that {@code seen} (the caller's HEAD) says is at most {@link ReadTuning#rangedThreshold()} bytes
+     * in one streamed GET without a HEAD of its own; a larger one as {@link #readAndHash(String)}, after a fresh HEAD
+     * whose ETag its ranged GETs are checked against. An object that grew past the threshold since {@code seen} is
+     * still read whole by the streamed GET: the bytes and SHA-256 returned are what the GET read.
+     */
+    @Override
+    public ReadResult readAndHash(String key, ObjectHead seen) {
+        return ranged(seen) ? readAndHash(key) : streamed(key);
+    }
+
+    private boolean ranged(ObjectHead head) {
+        return head.bytes() > reads.rangedThreshold() && head.bytes() > 0;
+    }
+
+    private ReadResult streamed(String key) {
         return call(key, "GET", () -> {
             MessageDigest digest = Sha256.newDigest();
             long bytes = 0;

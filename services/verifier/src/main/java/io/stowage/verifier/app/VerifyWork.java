@@ -75,7 +75,8 @@ public class VerifyWork {
             results.forEach(metrics::record);
             return results;
         }
-        Observation head = Observer.head(reader.get(), uploaded.key());
+        Observer.Look look = Observer.look(reader.get(), uploaded.key());
+        Observation head = look.observation();
         if (head instanceof Observation.Unreachable) {
             results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, head, clock));
         } else {
@@ -84,11 +85,12 @@ public class VerifyWork {
             results.add(Verdicts.of(uploaded, VerifyMethod.HEAD, head, headReason, clock));
             long sizeHint = Math.max(uploaded.bytes(), head instanceof Observation.Found f ? f.bytes() : -1);
             if (choice.fullRead()) {
-                results.add(readInFull(uploaded, reader.get(), sizeHint, choice.reason()));
+                // the HEAD's answer spares a small object's read a HEAD of its own; the result is what the GET read
+                results.add(readInFull(uploaded, reader.get(), sizeHint, choice.reason(), look.head()));
             }
             policy.choosePrimaryCopy(uploaded).ifPresent(primary -> readers.forStore("primary").ifPresent(
                     r -> results.add(readInFull(PrimaryCopy.of(uploaded, r.bucket()), r, uploaded.bytes(),
-                            primary.reason()))));
+                            primary.reason(), Optional.empty()))));
         }
         results.forEach(r -> LOG.infof("event %s object.uploaded asset %s: %s %s %s -> %s%s",
                 uploaded.meta().eventId(), uploaded.assetId(), r.method(), r.store(), r.key(),
@@ -97,9 +99,10 @@ public class VerifyWork {
         return results;
     }
 
-    private ObjectVerified readInFull(ObjectUploaded uploaded, ObjectReader reader, long sizeHint, String reason) {
+    private ObjectVerified readInFull(ObjectUploaded uploaded, ObjectReader reader, long sizeHint, String reason,
+                                      Optional<io.stowage.store.ObjectHead> seen) {
         ObjectVerified full = Verdicts.of(uploaded, VerifyMethod.FULL_READ,
-                fullReads.readInFull(reader, uploaded.key(), sizeHint), reason, clock);
+                fullReads.readInFull(reader, uploaded.key(), sizeHint, seen), reason, clock);
         if (full.result() == VerifyResult.OK) {
             policy.fullReadSucceeded(uploaded);
         }

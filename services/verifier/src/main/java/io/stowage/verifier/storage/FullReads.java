@@ -43,12 +43,21 @@ public class FullReads {
      * @return Found(bytes read, recomputed sha256), Missing, or Unreachable (as {@link Observer#readInFull})
      */
     public Observation readInFull(ObjectReader reader, String key, long sizeHint) {
+        return readInFull(reader, key, sizeHint, java.util.Optional.empty());
+    }
+
+    /**
+     * As {@link #readInFull(ObjectReader, String, long)}, after a HEAD of the object just before: {@code seen} is its
+     * answer when it found the object ({@link Observer#readInFull(ObjectReader, String, java.util.Optional)})
+     */
+    public Observation readInFull(ObjectReader reader, String key, long sizeHint,
+                                  java.util.Optional<io.stowage.store.ObjectHead> seen) {
         if (sizeHint >= 0 && sizeHint <= rangedThreshold) {
-            return Observer.readInFull(reader, key);
+            return Observer.readInFull(reader, key, seen);
         }
         rangedObjects.acquireUninterruptibly();
         try {
-            return Observer.readInFull(reader, key);
+            return Observer.readInFull(reader, key, seen);
         } finally {
             rangedObjects.release();
         }
