@@ -2,7 +2,6 @@ package io.stowage.store.s3;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
@@ -23,8 +22,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
@@ -52,14 +49,10 @@ class ConditionalPutRefusalsTest {
 
     @BeforeAll
     static void open(StackEndpoints stack) {
-        // the Host header travels unchanged, so S3Proxy checks the client's SigV4 signature against the host it signed
-        proxy = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort()
-                .preserveHostHeader(true));
-        proxy.start();
+        proxy = S3Proxying.passThrough(stack.s3Endpoint());
         s3Endpoint = stack.s3Endpoint();
         direct = new S3ObjectStore(config(stack, URI.create(stack.s3Endpoint())), UploadTuning.defaults());
-        throughProxy = new S3ObjectStore(config(stack, URI.create("http://127.0.0.1:" + proxy.port())),
-                UploadTuning.defaults());
+        throughProxy = new S3ObjectStore(config(stack, S3Proxying.endpoint(proxy)), UploadTuning.defaults());
     }
 
     @AfterAll
@@ -151,7 +144,7 @@ class ConditionalPutRefusalsTest {
     }
 
     private void passEverythingThrough(URI target) {
-        proxy.stubFor(any(anyUrl()).atPriority(10).willReturn(aResponse().proxiedFrom(target.toString())));
+        S3Proxying.passThrough(proxy, target.toString());
     }
 
     private static String directEndpoint() {

@@ -1,7 +1,6 @@
 package io.stowage.store.s3;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import io.stowage.events.Sha256;
 import io.stowage.stack.StackEndpoints;
@@ -23,9 +22,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.headRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
@@ -50,13 +46,10 @@ class ReadAfterHeadTest {
 
     @BeforeAll
     static void open(StackEndpoints stack) {
-        proxy = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort()
-                .preserveHostHeader(true));
-        proxy.start();
-        proxy.stubFor(any(anyUrl()).willReturn(aResponse().proxiedFrom(stack.s3Endpoint())));
+        proxy = S3Proxying.passThrough(stack.s3Endpoint());
         direct = new S3ObjectStore(new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
                 stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey()), UploadTuning.defaults());
-        reader = new S3ObjectReader(new StoreConfig("primary", URI.create("http://127.0.0.1:" + proxy.port()),
+        reader = new S3ObjectReader(new StoreConfig("primary", S3Proxying.endpoint(proxy),
                 stack.s3Region(), stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey()), SMALL_PARTS,
                 HttpBackend.APACHE);
     }

@@ -15,11 +15,11 @@ import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectWriter;
-import io.stowage.store.PutResult;
 import io.stowage.store.TransientStoreException;
 import io.stowage.uploader.UploaderSettings;
 import io.stowage.uploader.domain.PendingStep;
 import io.stowage.uploader.persistence.PendingSteps;
+import io.stowage.uploader.storage.ForwardingWriter;
 import io.stowage.uploader.storage.ObjectWriters;
 import io.stowage.uploader.storage.TestStores;
 import org.junit.jupiter.api.AfterEach;
@@ -36,7 +36,6 @@ import software.amazon.awssdk.services.s3.S3Client;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -298,27 +297,14 @@ class LatestPointerInstancesTest {
      * A writer that runs a hook after each HEAD (what another instance does between this one's HEAD and PUT), and gives
      * the HEAD's answer as {@code answer} maps it (what a store answers that S3Proxy does not).
      */
-    private record HeadHook(ObjectWriter writer, Runnable afterHead,
-                            UnaryOperator<Optional<ObjectHead>> answer) implements ObjectWriter {
-        @Override
-        public String storeName() {
-            return writer.storeName();
-        }
+    private static final class HeadHook extends ForwardingWriter {
+        private final Runnable afterHead;
+        private final UnaryOperator<Optional<ObjectHead>> answer;
 
-        @Override
-        public String bucket() {
-            return writer.bucket();
-        }
-
-        @Override
-        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
-            return writer.put(key, file, bytes, sha256, metadata);
-        }
-
-        @Override
-        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
-                                        String expectedEtag) {
-            return writer.putIfUnchanged(key, file, bytes, sha256, metadata, expectedEtag);
+        HeadHook(ObjectWriter writer, Runnable afterHead, UnaryOperator<Optional<ObjectHead>> answer) {
+            super(writer);
+            this.afterHead = afterHead;
+            this.answer = answer;
         }
 
         @Override
@@ -326,16 +312,6 @@ class LatestPointerInstancesTest {
             Optional<ObjectHead> head = writer.head(key);
             afterHead.run();
             return answer.apply(head);
-        }
-
-        @Override
-        public int abortIncompleteUploads(String key) {
-            return writer.abortIncompleteUploads(key);
-        }
-
-        @Override
-        public int abortUploadsOlderThan(Duration age) {
-            return writer.abortUploadsOlderThan(age);
         }
     }
 

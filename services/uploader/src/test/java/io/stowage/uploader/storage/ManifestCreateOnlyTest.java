@@ -6,7 +6,6 @@ import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.ObjectHead;
 import io.stowage.store.ObjectWriter;
-import io.stowage.store.PutResult;
 import io.stowage.store.ReadResult;
 import io.stowage.store.StoreConfig;
 import io.stowage.store.s3.S3ObjectStore;
@@ -22,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -103,34 +100,12 @@ class ManifestCreateOnlyTest {
     }
 
     /** A writer that runs {@code window} once, right after its first HEAD has its answer. */
-    private static final class AfterFirstHead implements ObjectWriter {
-        private final ObjectWriter writer;
+    private static final class AfterFirstHead extends ForwardingWriter {
         private Runnable window;
 
         AfterFirstHead(ObjectWriter writer, Runnable window) {
-            this.writer = writer;
+            super(writer);
             this.window = window;
-        }
-
-        @Override
-        public String storeName() {
-            return writer.storeName();
-        }
-
-        @Override
-        public String bucket() {
-            return writer.bucket();
-        }
-
-        @Override
-        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
-            return writer.put(key, file, bytes, sha256, metadata);
-        }
-
-        @Override
-        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
-                                        String expectedEtag) {
-            return writer.putIfUnchanged(key, file, bytes, sha256, metadata, expectedEtag);
         }
 
         @Override
@@ -142,16 +117,6 @@ class ManifestCreateOnlyTest {
                 once.run();
             }
             return head;
-        }
-
-        @Override
-        public int abortIncompleteUploads(String key) {
-            return writer.abortIncompleteUploads(key);
-        }
-
-        @Override
-        public int abortUploadsOlderThan(Duration age) {
-            return writer.abortUploadsOlderThan(age);
         }
     }
 }
