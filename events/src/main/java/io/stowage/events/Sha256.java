@@ -19,6 +19,14 @@ public final class Sha256 {
     public static final int FILE_BUFFER_BYTES = 1 << 20;
 
     private static final HexFormat HEX = HexFormat.of();
+    /**
+     * Read buffers of {@link #of(Path, OpenOption...)} kept for the next file: a loop over many small files (an
+     * inventory of a directory, a checkpoint's files) would otherwise allocate and zero 1 MiB per file, which on a small
+     * heap is a humongous allocation each time. At most this many are kept (4 MiB), shared by every thread.
+     */
+    private static final int KEPT_BUFFERS = 4;
+    private static final java.util.concurrent.ArrayBlockingQueue<byte[]> BUFFERS =
+            new java.util.concurrent.ArrayBlockingQueue<>(KEPT_BUFFERS);
 
     private Sha256() {
     }
@@ -71,11 +79,16 @@ public final class Sha256 {
      */
     public static String of(Path file, OpenOption... options) throws IOException {
         MessageDigest digest = newDigest();
-        byte[] buffer = new byte[FILE_BUFFER_BYTES];
+        byte[] buffer = BUFFERS.poll();
+        if (buffer == null) {
+            buffer = new byte[FILE_BUFFER_BYTES];
+        }
         try (InputStream in = Files.newInputStream(file, options)) {
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 digest.update(buffer, 0, n);
             }
+        } finally {
+            BUFFERS.offer(buffer); // kept for the next file unless KEPT_BUFFERS are kept already
         }
         return hex(digest);
     }
