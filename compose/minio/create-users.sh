@@ -3,9 +3,9 @@
 # compose service "minio-users" (image minio/mc) after the buckets exist. Not run on the development machines
 # (no Docker there): see docs/security/privilege.md for what was and was not exercised.
 #   uploader  -> policy stowage-uploader (put, multipart, HEAD under its prefixes; no delete)
-#   verifier  -> policy stowage-verifier (GET and LIST only)
+#   verifier  -> policy stowage-verifier (GET and LIST only); the gatekeeper uses the same user for its HEADs at decision time
 #   provider-adapter -> policy stowage-retention (GET/HEAD and DELETE under checkpoints/ only: retention's executor)
-#   gatekeeper, ledger, shard-builder -> no MinIO user at all
+#   ledger, shard-builder -> no MinIO user at all
 # Credentials come from the environment (compose/.env); nothing secret is written to a file.
 set -eu
 : "${MINIO_ROOT_USER:?}" "${MINIO_ROOT_PASSWORD:?}"

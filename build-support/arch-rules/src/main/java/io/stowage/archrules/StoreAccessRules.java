@@ -16,8 +16,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /**
  * Produces the least-privilege store rules (each service holds only the store rights its job needs) that the
  * services' architecture tests apply to their own
- * compiled classes: no store at all (shard-builder, ledger, gatekeeper), no delete (uploader, the CLI), no write and
- * no delete (verifier), deletes in one named class only (the provider-adapter's retention executor), and no raw S3
+ * compiled classes: no store at all (shard-builder, ledger), no delete (uploader, the CLI), no write and
+ * no delete (verifier, gatekeeper), deletes in one named class only (the provider-adapter's retention executor), and no raw S3
  * client elsewhere. Consumes package and method names only, so it needs
  * neither the store module nor the AWS SDK on the class path.
  */

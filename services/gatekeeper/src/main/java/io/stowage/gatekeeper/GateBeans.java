@@ -5,9 +5,12 @@ import io.stowage.events.GateSignature;
 import io.stowage.events.ReleaseTargetPolicy;
 import io.stowage.gatekeeper.domain.GateEvaluator;
 import io.stowage.gatekeeper.storage.FileSystemTree;
+import io.stowage.gatekeeper.storage.StoreHeads;
+import io.stowage.store.StoreSettings;
 import io.stowage.messaging.GateSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
@@ -16,8 +19,8 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Produces the framework-free gate objects from configuration: the evaluator on the real disk, the
- * decision signer and the clock. Refuses to start without a valid {@code stowage.gate.signing-key}.
+ * Produces the framework-free gate objects from configuration: the evaluator on the real disk and the stores' HEADs,
+ * the decision signer and the clock. Refuses to start without a valid {@code stowage.gate.signing-key}.
  */
 @ApplicationScoped
 public class GateBeans {
@@ -29,14 +32,30 @@ public class GateBeans {
      */
     @Produces
     @ApplicationScoped
-    GateEvaluator gateEvaluator(GateSettings config, GatekeeperConfig gatekeeper) {
+    GateEvaluator gateEvaluator(GateSettings config, GatekeeperConfig gatekeeper, StoreHeads stores) {
         ReleaseTargetPolicy policy = ReleaseTargetPolicy.of(config.protectedRoots().orElse(List.of()),
                 gatekeeper.volumeRoots().orElse(List.of()), System.getProperty("user.home"));
         if (policy.volumeRoots().isEmpty()) {
             LOG.error("stowage.gatekeeper.volume-roots (env STOWAGE_GATEKEEPER_VOLUME_ROOTS) is not set: every release "
                     + "request will be denied as outside-volume-roots");
         }
-        return new GateEvaluator(policy, new FileSystemTree());
+        return new GateEvaluator(policy, new FileSystemTree(), stores);
+    }
+
+    /**
+     * @return the gate's HEAD-only look at the primary and replica stores ({@code stowage.store.*}, read credentials;
+     *         {@code stowage.gatekeeper.store-heads-in-flight}, {@code stowage.gatekeeper.store-head-attempts})
+     */
+    @Produces
+    @Singleton
+    StoreHeads storeHeads(StoreSettings stores, GatekeeperConfig gatekeeper) {
+        return new StoreHeads(List.of(StoreSettings.config("primary", stores.primary()),
+                StoreSettings.config("replica", stores.replica())), gatekeeper.storeHeadsInFlight(),
+                gatekeeper.storeHeadAttempts());
+    }
+
+    void closeStoreHeads(@Disposes StoreHeads stores) {
+        stores.close();
     }
 
     /**

@@ -49,4 +49,15 @@ public interface GatekeeperConfig {
      */
     @WithDefault("30s")
     Duration journalWait();
+
+    /**
+     * How many HEAD requests the gate has in flight at once when it looks at the stores at decision time (every object
+     * the evidence relies on is HEADed): 8.
+     */
+    @WithDefault("8")
+    int storeHeadsInFlight();
+
+    /** Attempts of one decision-time HEAD before the object is taken as unreachable (and the release denied): 3. */
+    @WithDefault("3")
+    int storeHeadAttempts();
 }

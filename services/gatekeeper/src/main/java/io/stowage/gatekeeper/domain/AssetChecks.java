@@ -37,6 +37,11 @@ final class AssetChecks {
         this.files = new TrustedFiles(tree, findings);
     }
 
+    /** @return every object whose ledger evidence conditions 1 and 4 relied on, for {@link StoreChecks} */
+    java.util.Set<StoreLook.StoredObject> reliedOn() {
+        return objects.reliedOn();
+    }
+
     /**
      * @return path relative to the asset's local root ('/'-separated) to its manifest entry; empty
      *         when the asset's manifests cannot be trusted (then a condition-1 failure is recorded)

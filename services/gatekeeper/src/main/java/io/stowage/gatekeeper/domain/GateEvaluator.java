@@ -12,20 +12,25 @@ import java.util.List;
 /**
  * The gate: takes a release request's directory, the ledger's {@link ReleaseEvidence} for it and
  * the local disk, and returns a {@link GateDecision} (passed, or every failed condition of
- * docs/design/contract.md "The gate"). Reads and hashes files: call it off the event loop.
+ * docs/design/contract.md "The gate"). Besides the ledger's evidence, it HEADs every object that evidence relies on in
+ * its store at decision time ({@link StoreLook}): the ledger's newest verification may be older than a deletion or a
+ * replacement in the store. Reads and hashes files and asks the stores: call it off the event loop.
  */
 public final class GateEvaluator {
     private final ReleaseTargetPolicy policy;
     private final LocalTree tree;
+    private final StoreLook store;
 
     /**
      * @param policy the path rule of condition 5: {@code stowage.gate.protected-roots},
      *               {@code stowage.gatekeeper.volume-roots} and the home directories
      * @param tree   the local disk
+     * @param store  the object stores as they are at decision time (HEAD only)
      */
-    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree) {
+    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree, StoreLook store) {
         this.policy = policy;
         this.tree = tree;
+        this.store = store;
     }
 
     /** @return the local disk this gate reads */
@@ -75,6 +80,7 @@ public final class GateEvaluator {
                 accounted.add(new AccountedFiles(Path.of(asset.localRoot()).normalize(), entries));
             }
         }
+        new StoreChecks(store, findings).check(assetChecks.reliedOn());
         DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
         if (!findings.isEmpty()) {

@@ -6,24 +6,33 @@ import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.DeadLetterNote;
 import io.stowage.events.ledger.ObjectEvidence;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Checks one asset's object evidence from the ledger against the entries of its local manifest:
  * conditions 1 (primary copy, HEAD OK), 2 (no bad verification anywhere, and a full re-read OK) and
  * 4 (replica copy, HEAD OK), and records the ledger event ids it relied on (upload, HEAD, full read)
- * as each condition's evidence.
+ * as each condition's evidence. Keeps the objects it relied on ({@link #reliedOn()}) for the gate's own look at the
+ * stores at decision time ({@link StoreChecks}).
  */
 final class ObjectChecks {
     static final String PRIMARY = "primary";
     static final String REPLICA = "replica";
 
     private final Findings findings;
+    private final Set<StoreLook.StoredObject> relied = new LinkedHashSet<>();
 
     ObjectChecks(Findings findings) {
         this.findings = findings;
+    }
+
+    /** @return every object whose ledger evidence a condition relied on, to be looked at in its store */
+    Set<StoreLook.StoredObject> reliedOn() {
+        return relied;
     }
 
     /**
@@ -50,6 +59,7 @@ final class ObjectChecks {
             return List.of();
         }
         proveUploadAndHead(1, verified);
+        relied.add(new StoreLook.StoredObject(PRIMARY, key, bytes, sha256));
         return ids(verified);
     }
 
@@ -61,6 +71,7 @@ final class ObjectChecks {
             findings.fail(GateCheck.NO_REPLICA_COPY, key);
         } else {
             proveUploadAndHead(4, verified);
+            relied.add(new StoreLook.StoredObject(REPLICA, key, bytes, sha256));
         }
     }
 

@@ -27,7 +27,7 @@ class BadEvidenceTest {
     static final Path DATASET = Path.of("/vol/data/speech");
 
     final InMemoryTree tree = new InMemoryTree();
-    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree, TestStore.holdingEverything());
 
     AssetEvidence checkpoint(boolean key) {
         return EvidenceFixture.checkpoint(tree::file, STEP, Path.of("/vol/staging/checkpoints/exp/run1/100.json"),

@@ -25,7 +25,7 @@ class BaselineGateTest {
             "DONE", "");
 
     final InMemoryTree tree = new InMemoryTree();
-    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/results")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/results")), tree, TestStore.holdingEverything());
 
     AssetEvidence baseline() {
         return EvidenceFixture.baseline(tree::file, RESULTS, Path.of("/vol/staging"), MEMBERS);

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Condition 5: the directory itself, protected roots, symlinks and the accounting of every file. */
 class DirectoryConditionTest {
     final InMemoryTree tree = new InMemoryTree();
-    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol/data/speech/a", " ", "/ws")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol/data/speech/a", " ", "/ws")), tree, TestStore.holdingEverything());
     final AssetEvidence dataset = EvidenceFixture.dataset(tree::file, DATASET, Path.of("/vol/staging/s"), MEMBERS);
 
     GateDecision evaluate(String dir) {
@@ -35,7 +35,7 @@ class DirectoryConditionTest {
 
     @Test
     void anExtraFileInAReleasableDirectoryIsUnaccountedAndNamed() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         tree.file(DATASET.resolve("a/extra.wav"), "not archived");
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -47,7 +47,7 @@ class DirectoryConditionTest {
 
     @Test
     void aChangedFileWithTheSameNameAndSizeIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         tree.file(DATASET.resolve("a/2.wav"), "TWO!");
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -90,7 +90,7 @@ class DirectoryConditionTest {
 
     @Test
     void aSymlinkUnderTheDirectoryIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         tree.symlink(DATASET.resolve("a/link-to-etc"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -102,7 +102,7 @@ class DirectoryConditionTest {
 
     @Test
     void aDirectoryReachedThroughASymlinkIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         tree.resolvesTo(DATASET, Path.of("/mnt/elsewhere/speech"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -113,7 +113,7 @@ class DirectoryConditionTest {
 
     @Test
     void aSpecialFileIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         tree.special(DATASET.resolve("fifo"));
 
         GateDecision decision = unprotected.evaluate(DATASET.toString(),
@@ -125,7 +125,7 @@ class DirectoryConditionTest {
     @Test
     void aDirectoryTheLedgerKnowsNothingAboutIsRefused() {
         tree.file(Path.of("/vol/scratch/tmp/file"), "x");
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
 
         GateDecision decision = unprotected.evaluate("/vol/scratch/tmp", new ReleaseEvidence("/vol/scratch/tmp", List.of()));
 
@@ -134,7 +134,7 @@ class DirectoryConditionTest {
 
     @Test
     void aMissingDirectoryIsRefused() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
 
         assertThat(codes(unprotected.evaluate("/vol/gone", new ReleaseEvidence("/vol/gone", List.of(dataset)))))
                 .containsExactly("5:not-a-directory");
@@ -142,7 +142,7 @@ class DirectoryConditionTest {
 
     @Test
     void theDetailNamesAtMostTenFilesThenCountsTheRest() {
-        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree);
+        GateEvaluator unprotected = new GateEvaluator(TestPolicies.protecting(List.of()), tree, TestStore.holdingEverything());
         for (int i = 0; i < 12; i++) {
             tree.file(DATASET.resolve("extra-" + (char) ('a' + i)), "x");
         }
@@ -165,7 +165,7 @@ class DirectoryConditionTest {
             }
         };
         AssetEvidence evidence = EvidenceFixture.dataset(racing::file, DATASET, Path.of("/vol/staging/s"), MEMBERS);
-        GateEvaluator racingGate = new GateEvaluator(TestPolicies.protecting(List.of()), racing);
+        GateEvaluator racingGate = new GateEvaluator(TestPolicies.protecting(List.of()), racing, TestStore.holdingEverything());
 
         GateDecision decision = racingGate.evaluate(DATASET.toString(),
                 new ReleaseEvidence(DATASET.toString(), List.of(evidence)));

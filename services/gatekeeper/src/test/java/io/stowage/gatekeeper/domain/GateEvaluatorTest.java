@@ -32,7 +32,7 @@ class GateEvaluatorTest {
 
     final InMemoryTree tree = new InMemoryTree();
     final EvidenceFixture.Disk disk = tree::file;
-    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree, TestStore.holdingEverything());
 
     AssetEvidence dataset() {
         return EvidenceFixture.dataset(disk, DATASET, Path.of("/vol/staging/speech/r1"), MEMBERS);

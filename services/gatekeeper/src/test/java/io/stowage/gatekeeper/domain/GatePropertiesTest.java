@@ -111,7 +111,7 @@ class GatePropertiesTest {
                 expected.add("2:no-full-read"); // it was the asset's only re-read object
             }
         }
-        GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree);
+        GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree, TestStore.holdingEverything());
 
         GateDecision decision = gate.evaluate(dir.toString(), new ReleaseEvidence(dir.toString(), List.of(asset)));
 

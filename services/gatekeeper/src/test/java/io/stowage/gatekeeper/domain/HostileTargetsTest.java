@@ -59,7 +59,7 @@ class HostileTargetsTest {
                 Map.of("a/1.wav", "one", "meta.txt", "m"));
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("passwd"), "root:x:0:0");
-        gate = new GateEvaluator(policy(vol.toString()), new FileSystemTree());
+        gate = new GateEvaluator(policy(vol.toString()), new FileSystemTree(), TestStore.holdingEverything());
         passwd = TreeSnapshot.fileDigest(Path.of("/etc/passwd"));
     }
 
@@ -170,7 +170,7 @@ class HostileTargetsTest {
         Path alias = Files.createSymbolicLink(tmp.resolve("vol-alias"), vol);
         Path parentLoop = Files.createSymbolicLink(vol.resolve("data/up"), tmp);
         armed();
-        GateEvaluator configuredThroughALink = new GateEvaluator(policy(alias.toString()), new FileSystemTree());
+        GateEvaluator configuredThroughALink = new GateEvaluator(policy(alias.toString()), new FileSystemTree(), TestStore.holdingEverything());
 
         assertThat(denial(configuredThroughALink, vol.toString())).containsExactly("5:volume-root");
         assertThat(denial(configuredThroughALink, tmp.toString())).containsExactly("5:protected-root");
@@ -189,7 +189,7 @@ class HostileTargetsTest {
         assertThat(denial(gate, "/home/alice")).containsExactly("5:home-directory");
         assertThat(denial(gate, "/home")).containsExactly("5:home-directory");
         assertThat(denial(outside)).containsExactly("5:outside-volume-roots");
-        GateEvaluator noVolumes = new GateEvaluator(ReleaseTargetPolicy.of(List.of(), List.of(), null), new FileSystemTree());
+        GateEvaluator noVolumes = new GateEvaluator(ReleaseTargetPolicy.of(List.of(), List.of(), null), new FileSystemTree(), TestStore.holdingEverything());
         assertThat(denial(noVolumes, dataset.toString())).containsExactly("5:outside-volume-roots");
     }
 }

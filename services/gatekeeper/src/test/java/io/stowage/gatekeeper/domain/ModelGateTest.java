@@ -26,7 +26,7 @@ class ModelGateTest {
     static final Map<String, String> FILES = Map.of("en-us/mdef", "mdef bytes", "en-us.lm.bin", "lm", "README", "read me\n");
 
     final InMemoryTree tree = new InMemoryTree();
-    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/models")), tree);
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/models")), tree, TestStore.holdingEverything());
 
     AssetEvidence model() {
         return EvidenceFixture.model(tree::file, MODEL, Path.of("/vol/staging/models/en-us/r1/m.json"), FILES);

@@ -107,6 +107,23 @@ class GatekeeperFlowTest {
     }
 
     @Test
+    void aShardDeletedFromTheStoreAfterItsVerificationIsDeniedAndTheDirectoryKept() throws Exception {
+        AssetEvidence asset = EvidenceFixture.dataset(DISK, dataset, tmp.resolve("staging"),
+                Map.of("a/1.wav", "one-gone", "meta.txt", "m-gone"));
+        ReleaseRequested request = request(dataset);
+        ledgerHas(request, asset);
+        String shardKey = asset.objects().stream().filter(o -> o.kind() == ObjectKind.SHARD).findFirst().orElseThrow().key();
+        StoredEvidence.remove("primary", shardKey); // the ledger still says: uploaded, HEAD OK, full read OK
+
+        GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
+
+        assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
+                .containsExactly(tuple(1, "store-object-gone"));
+        assertThat(denied.failed().get(0).detail()).contains(shardKey);
+        assertThat(dataset.resolve("a/1.wav")).hasContent("one-gone");
+    }
+
+    @Test
     void targetsOutsideTheVolumeRootsOrAtTheRootAreDeniedWithAllFiveConditions() throws Exception {
         for (String target : List.of("/opt", "/", "/root", tmp.resolve("vol/../etc").toString())) {
             ReleaseRequested request = ReleaseRequested.of(EventMeta.first(UUID.randomUUID().toString(), Clock.systemUTC()),
@@ -367,7 +384,9 @@ class GatekeeperFlowTest {
                 "test");
     }
 
+    // the ledger stub answers with the asset's evidence, and the stores hold the objects it names (the gate HEADs them)
     private static void ledgerHas(ReleaseRequested request, AssetEvidence asset) {
+        StoredEvidence.put(asset);
         String eventId = request.meta().eventId();
         LedgerStub.server.stubFor(get(urlPathEqualTo("/api/events/" + eventId)).willReturn(aResponse()
                 .withHeader("Content-Type", "application/json")

@@ -6,17 +6,18 @@ import java.util.Set;
 
 /**
  * Narrows the stack's environment to what one service may hold (least privilege): store settings and
- * credentials ({@code STOWAGE_STORE_*}) only for the uploader and the verifier, database settings and password
+ * credentials ({@code STOWAGE_STORE_*}) only for the services that touch the store, database settings and password
  * ({@code QUARKUS_DATASOURCE_*}) only for the ledger. Consumes the full environment of {@code StackEndpoints},
  * produces a copy without the keys the service has no right to. Pure logic.
  */
 final class ServiceCredentials {
     /**
-     * Services that touch the object store: the uploader writes, the verifier reads, the provider-adapter deletes
-     * expired checkpoint steps (retention). The embedded S3 server has one identity, so the three get the same
-     * credential; its rights are narrowed per service only under compose (MinIO policies).
+     * Services that touch the object store: the uploader writes, the verifier reads, the gatekeeper HEADs every object
+     * a release relies on at decision time, the provider-adapter deletes expired checkpoint steps (retention). The
+     * embedded S3 server has one identity, so the four get the same credential; its rights are narrowed per service
+     * only under compose (MinIO policies; the gatekeeper uses the verifier's read-only user).
      */
-    static final Set<String> STORE_SERVICES = Set.of("uploader", "verifier", "provider-adapter");
+    static final Set<String> STORE_SERVICES = Set.of("uploader", "verifier", "gatekeeper", "provider-adapter");
     /** The only service with a database. */
     static final Set<String> DATABASE_SERVICES = Set.of("ledger");
 

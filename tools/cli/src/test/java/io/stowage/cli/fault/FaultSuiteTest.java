@@ -509,6 +509,61 @@ class FaultSuiteTest {
                 (System.nanoTime() - started) / 1e9, SEED, damaged, store);
     }
 
+    // --- damage after verification, released before any re-read: the gate's own HEAD at decision time sees it ---
+
+    @Test
+    void aCheckpointFileDeletedFromTheStoreAfterItWasVerifiedIsDeniedWithoutAReread() throws Exception {
+        checkpointDamagedThenReleased("gone-before-release", "primary", Damage.DELETE, "store-object-gone");
+    }
+
+    @Test
+    void aCheckpointFileTruncatedInTheStoreAfterItWasVerifiedIsDeniedWithoutAReread() throws Exception {
+        checkpointDamagedThenReleased("truncated-before-release", "primary", Damage.TRUNCATE, "store-object-changed");
+    }
+
+    @Test
+    void aReplicaCopyDeletedAfterItWasVerifiedIsDeniedWithoutAReread() throws Exception {
+        checkpointDamagedThenReleased("replica-gone-before-release", "replica", Damage.DELETE, "no-replica-copy");
+    }
+
+    /**
+     * Publishes a key checkpoint step, waits until every copy is verified (the ledger's newest HEAD and full read are
+     * OK), damages one file in {@code store} and asks for the release at once, with no re-read in between: the gate
+     * HEADs every object at decision time, so the dry run and the release are denied with {@code code} naming the
+     * damaged key, and every local file stays as it was.
+     */
+    private void checkpointDamagedThenReleased(String name, String store, Damage damage, String code) throws Exception {
+        assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
+        long started = System.nanoTime();
+        Random random = new Random(SEED ^ name.hashCode());
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
+                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
+        Path dir = runDir.resolve("step-100");
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
+        json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
+                "--no-wait", "--json"), 0);
+        Awaitility.await(assetId + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(assetId, 2 * written.size()));
+        List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
+                .filter(o -> o.store().equals(store) && o.kind().name().equals("CHECKPOINT_FILE")).toList();
+        String damaged = stored.get(random.nextInt(stored.size())).key();
+        damage(store, damaged, damage, random);
+
+        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
+        assertThat(dry.path("failed").toString()).as(dry.toString()).contains(code, damaged);
+        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
+        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
+        assertThat(denied.path("released").asBoolean()).isFalse();
+        assertThat(denied.path("failed").toString()).as(denied.toString()).contains(code, damaged);
+        assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
+        assertIntact(dir, written);
+        invariants.chainIntact();
+        System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s, released with no re-read)%n", name,
+                (System.nanoTime() - started) / 1e9, SEED, damaged, store);
+    }
+
     /**
      * Re-reads every object of {@code assetId} in full ({@code stowage audit reread --json}) and expects exit 1, one
      * result per object ({@code objects}) and among them {@code found} ("RESULT store key").

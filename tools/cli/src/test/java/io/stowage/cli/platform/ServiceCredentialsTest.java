@@ -14,8 +14,8 @@ class ServiceCredentialsTest {
             "postgresql://127.0.0.1:5432/stowage", "stowage", "PG-canary");
 
     @Test
-    void theUploaderTheVerifierAndRetentionsDeleterGetTheStoreButNotTheDatabase() {
-        for (String service : new String[] {"uploader", "verifier", "provider-adapter"}) {
+    void theUploaderTheVerifierTheGateAndRetentionsDeleterGetTheStoreButNotTheDatabase() {
+        for (String service : new String[] {"uploader", "verifier", "gatekeeper", "provider-adapter"}) {
             Map<String, String> env = ServiceCredentials.narrow(service, STACK.environment());
 
             assertThat(env).containsEntry("STOWAGE_STORE_PRIMARY_ACCESS_KEY_ID", "ACCESS-canary")
@@ -37,8 +37,8 @@ class ServiceCredentialsTest {
     }
 
     @Test
-    void theOtherServicesGetNeitherStoreNorDatabaseCredentials() {
-        for (String service : new String[] {"shard-builder", "gatekeeper"}) {
+    void theShardBuilderGetsNeitherStoreNorDatabaseCredentials() {
+        for (String service : new String[] {"shard-builder"}) {
             Map<String, String> env = ServiceCredentials.narrow(service, STACK.environment());
 
             assertThat(env.values()).as(service).doesNotContain("ACCESS-canary", "SECRET-canary", "PG-canary");

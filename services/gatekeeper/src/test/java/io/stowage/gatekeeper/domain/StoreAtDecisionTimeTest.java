@@ -1,0 +1,107 @@
+package io.stowage.gatekeeper.domain;
+
+import io.stowage.events.ObjectKind;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.ReleaseEvidence;
+import io.stowage.gatekeeper.EvidenceFixture;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gate HEADs every object its evidence relies on at decision time: an object the ledger saw verified but that is
+ * gone, resized, re-tagged with another SHA-256, or cannot be asked about now denies the release, whatever the
+ * ledger's newest verification says.
+ */
+class StoreAtDecisionTimeTest {
+    final InMemoryTree tree = new InMemoryTree();
+    final EvidenceFixture.Disk disk = tree::file;
+    final TestStore store = TestStore.holdingEverything();
+    final GateEvaluator gate = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree, store);
+
+    AssetEvidence dataset() {
+        return EvidenceFixture.dataset(disk, GateEvaluatorTest.DATASET, Path.of("/vol/staging/speech/r1"),
+                GateEvaluatorTest.MEMBERS);
+    }
+
+    AssetEvidence keyCheckpoint() {
+        return EvidenceFixture.checkpoint(disk, GateEvaluatorTest.STEP,
+                Path.of("/vol/staging/checkpoints/exp/run1/100.json"),
+                java.util.Map.of("model.bin", "weights", "provenance.json", "{}"), true);
+    }
+
+    GateDecision evaluate(Path dir, AssetEvidence asset) {
+        return gate.evaluate(dir.toString(), new ReleaseEvidence(dir.toString(), List.of(asset)));
+    }
+
+    static String keyOf(AssetEvidence asset, ObjectKind kind) {
+        return asset.objects().stream().filter(o -> o.kind() == kind).findFirst().orElseThrow().key();
+    }
+
+    @Test
+    void everyObjectOfAPassingKeyCheckpointIsHeadedInBothStores() {
+        GateDecision decision = evaluate(GateEvaluatorTest.STEP, keyCheckpoint());
+
+        assertThat(decision.passed()).isTrue();
+        assertThat(store.asked.get()).isEqualTo(4);
+        assertThat(decision.conditions().get(0).reason()).contains("4 of 4 object(s) HEADed");
+    }
+
+    @Test
+    void aShardGoneFromTheStoreAfterItsVerificationDenies() {
+        AssetEvidence asset = dataset();
+        String shard = keyOf(asset, ObjectKind.SHARD);
+        store.answer("primary", shard, StoreLook.Seen.missing());
+
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(decision.passed()).isFalse();
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-gone");
+        assertThat(decision.failed().get(0).detail()).contains(shard);
+    }
+
+    @Test
+    void aMemberManifestTruncatedInTheStoreDenies() {
+        AssetEvidence asset = dataset();
+        String members = keyOf(asset, ObjectKind.MEMBERS);
+        store.answer("primary", members, StoreLook.Seen.present(3, null));
+
+        assertThat(GateEvaluatorTest.codes(evaluate(GateEvaluatorTest.DATASET, asset)))
+                .containsExactly("1:store-object-changed");
+    }
+
+    @Test
+    void anObjectOfTheSameSizeWithAnotherSha256MetadataDenies() {
+        AssetEvidence asset = keyCheckpoint();
+        String model = GateEvaluatorTest.primaryKey(asset, "model.bin");
+        store.answer("primary", model, StoreLook.Seen.present(7, "0".repeat(64)));
+
+        assertThat(GateEvaluatorTest.codes(evaluate(GateEvaluatorTest.STEP, asset)))
+                .containsExactly("1:store-object-changed");
+    }
+
+    @Test
+    void aReplicaCopyGoneFromTheReplicaStoreFailsConditionFour() {
+        AssetEvidence asset = keyCheckpoint();
+        String model = GateEvaluatorTest.primaryKey(asset, "model.bin");
+        store.answer("replica", model, StoreLook.Seen.missing());
+
+        assertThat(GateEvaluatorTest.codes(evaluate(GateEvaluatorTest.STEP, asset)))
+                .containsExactly("4:no-replica-copy");
+    }
+
+    @Test
+    void aStoreThatCannotBeAskedDeniesInsteadOfTrustingTheLedger() {
+        AssetEvidence asset = keyCheckpoint();
+        String model = GateEvaluatorTest.primaryKey(asset, "model.bin");
+        store.answer("primary", model, StoreLook.Seen.unreachable("TransientStoreException: 503"));
+
+        GateDecision decision = evaluate(GateEvaluatorTest.STEP, asset);
+
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-unreachable");
+        assertThat(decision.failed().get(0).detail()).contains("503");
+    }
+}

@@ -1,0 +1,90 @@
+package io.stowage.gatekeeper.storage;
+
+import io.stowage.gatekeeper.domain.StoreLook;
+import io.stowage.stack.EmbeddedStack;
+import io.stowage.stack.StackEndpoints;
+import io.stowage.store.StoreConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The gate's HEADs against the embedded stack's real S3 server: present, missing, resized, re-tagged, unknown store. */
+class StoreHeadsTest {
+    static StackEndpoints stack;
+    static S3Client s3;
+    static StoreHeads heads;
+    final String prefix = "gate-heads/" + UUID.randomUUID() + "/";
+
+    @BeforeAll
+    static void start() {
+        stack = EmbeddedStack.shared();
+        s3 = S3Client.builder().endpointOverride(URI.create(stack.s3Endpoint())).region(Region.of(stack.s3Region()))
+                .forcePathStyle(true).credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(stack.s3AccessKey(), stack.s3SecretKey()))).build();
+        heads = new StoreHeads(List.of(config("primary", stack.primaryBucket()), config("replica", stack.replicaBucket())),
+                4, 2);
+    }
+
+    static StoreConfig config(String name, String bucket) {
+        return new StoreConfig(name, URI.create(stack.s3Endpoint()), stack.s3Region(), bucket, stack.s3AccessKey(),
+                stack.s3SecretKey());
+    }
+
+    @AfterAll
+    static void stop() {
+        heads.close();
+        s3.close();
+    }
+
+    void put(String bucket, String key, String body, String sha256) {
+        s3.putObject(b -> b.bucket(bucket).key(key).metadata(sha256 == null ? Map.of() : Map.of("sha256", sha256)),
+                RequestBody.fromString(body));
+    }
+
+    @Test
+    void answersEachObjectAsTheStoreHoldsItNow() {
+        String sha = "a".repeat(64);
+        put(stack.primaryBucket(), prefix + "kept", "12345", sha);
+        put(stack.primaryBucket(), prefix + "untagged", "123", null);
+        put(stack.replicaBucket(), prefix + "kept", "12345", sha);
+        StoreLook.StoredObject kept = new StoreLook.StoredObject("primary", prefix + "kept", 5, sha);
+        StoreLook.StoredObject untagged = new StoreLook.StoredObject("primary", prefix + "untagged", 3, sha);
+        StoreLook.StoredObject gone = new StoreLook.StoredObject("primary", prefix + "never-written", 5, sha);
+        StoreLook.StoredObject replica = new StoreLook.StoredObject("replica", prefix + "kept", 5, sha);
+        StoreLook.StoredObject unknown = new StoreLook.StoredObject("tape", prefix + "kept", 5, sha);
+
+        Map<StoreLook.StoredObject, StoreLook.Seen> seen = heads.head(List.of(kept, untagged, gone, replica, unknown, kept));
+
+        assertThat(seen).hasSize(5);
+        assertThat(seen.get(kept)).isEqualTo(StoreLook.Seen.present(5, sha));
+        assertThat(seen.get(untagged)).isEqualTo(StoreLook.Seen.present(3, null));
+        assertThat(seen.get(gone)).isEqualTo(StoreLook.Seen.missing());
+        assertThat(seen.get(replica)).isEqualTo(StoreLook.Seen.present(5, sha));
+        assertThat(seen.get(unknown).state()).isEqualTo(StoreLook.State.UNREACHABLE);
+    }
+
+    @Test
+    void aStoreThatDoesNotAnswerIsUnreachableNotMissing() {
+        StoreConfig closed = new StoreConfig("primary", URI.create("http://127.0.0.1:1"), "us-east-1", "b", "k", "s");
+        try (StoreHeads nowhere = new StoreHeads(List.of(closed), 2, 1)) {
+            StoreLook.StoredObject object = new StoreLook.StoredObject("primary", "x", 1, "b".repeat(64));
+
+            StoreLook.Seen seen = nowhere.head(List.of(object)).get(object);
+
+            assertThat(seen.state()).isEqualTo(StoreLook.State.UNREACHABLE);
+            assertThat(seen.detail()).isNotBlank();
+        }
+    }
+}
