@@ -29,7 +29,9 @@ import java.util.stream.Stream;
  * under {@code DIR/.stowage-fetch/} while its SHA-256 is recomputed, then fsynced; only when every file
  * matches the SHA-256 its key names are they renamed into {@code DIR/<path>}. A mismatch deletes
  * every temporary file and leaves no file of the step behind; a failed fetch also removes the directories it created
- * for the target (never one that existed before).
+ * for the target (never one that existed before). {@code checkpoint fetch --step} goes through {@link #fetchPublished},
+ * which fetches the step's file list as published and fails on a file the store lacks; the listing alone
+ * ({@link #fetch} with a step number) only says what the store holds now.
  */
 public final class CheckpointFetcher {
     /** Hidden directory inside the target that holds files still being downloaded. */
@@ -114,6 +116,60 @@ public final class CheckpointFetcher {
         located.accept(checkpoint.step());
         downloadInto(checkpoint.files(), dir, 1);
         return checkpoint;
+    }
+
+    /**
+     * Fetches exactly the files {@code published} names (the step's file list as published, e.g. from the ledger through
+     * {@link LedgerSteps#published}), never what the store's listing happens to hold: before {@code located} is told
+     * the step and before any directory is created, the step's prefix is listed in the primary store (and the replica,
+     * when given and a primary copy is missing; an unreachable replica counts as holding none); a file in neither fails
+     * the fetch. Then as {@link #fetch(String, String, Long, Path,
+     * java.util.function.LongConsumer)}: every file is verified against its SHA-256 and renamed into place only when
+     * all are.
+     *
+     * @param published the step and its files; every key a content address of {@code experiment/run}
+     * @return {@code published}, every file of it written into {@code to}
+     * @throws CliException exit 2 for a bad name or a non-empty {@code to}; exit 1 naming every missing file (path and
+     *                      key) when any is in no store, with nothing written, or as the other fetch
+     */
+    public StoredCheckpoint fetchPublished(String experiment, String run, StoredCheckpoint published, Path to,
+                                           java.util.function.LongConsumer located) {
+        String stepPrefix;
+        try {
+            stepPrefix = ObjectKeys.checkpointLatest(experiment, run).replaceFirst("latest\\.json$", "")
+                    + ObjectKeys.paddedStep(published.step()) + "/";
+        } catch (InvalidEventException e) {
+            throw new CliException(CliException.USAGE, e.getMessage());
+        }
+        Path dir = to.toAbsolutePath().normalize();
+        checkTarget(dir);
+        java.util.Set<String> stored = new java.util.HashSet<>(listing(source, stepPrefix));
+        if (replica != null && published.files().stream().anyMatch(f -> !stored.contains(f.key()))) {
+            try {
+                stored.addAll(replica.list(stepPrefix));
+            } catch (StoreException e) {
+                // the replica only stands in for missing primary copies: unreachable, it holds none
+            }
+        }
+        List<String> missing = published.files().stream().filter(f -> !stored.contains(f.key()))
+                .map(f -> f.path() + " (" + f.key() + ")").toList();
+        if (!missing.isEmpty()) {
+            throw new CliException(CliException.FAILED, "step " + published.step() + " of " + experiment + "/" + run
+                    + " is incomplete in the store: " + missing.size() + " of its " + published.files().size()
+                    + " published files missing: " + String.join(", ", missing) + "; nothing fetched");
+        }
+        located.accept(published.step());
+        downloadInto(published.files(), dir, 1);
+        return published;
+    }
+
+    private static List<String> listing(Source from, String prefix) {
+        try {
+            return from.list(prefix);
+        } catch (StoreException e) {
+            throw new CliException(CliException.FAILED, "cannot list " + prefix + ": "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        }
     }
 
     /**

@@ -1,7 +1,10 @@
 package io.stowage.cli.checkpoint;
 
 import io.stowage.cli.CliException;
+import io.stowage.events.ObjectKeys;
+import io.stowage.events.ObjectKind;
 import io.stowage.events.ledger.CheckpointStepEvidence;
+import io.stowage.events.ledger.ObjectEvidence;
 import io.stowage.events.ledger.RunCheckpoints;
 
 import java.util.List;
@@ -11,16 +14,51 @@ import java.util.stream.Collectors;
 /**
  * Consumes what the ledger knows of one run's checkpoint steps ({@code GET /api/checkpoints/steps}) and produces the
  * checks and wording a command needs before it acts on a step: pin and unpin refuse a run or step the ledger does not
- * know, and fetch says that a step missing from the store was expired by retention.
+ * know, fetch says that a step missing from the store was expired by retention, and fetch takes a step's file list as
+ * published from here ({@link #published}), never from the store's listing.
  */
 public final class LedgerSteps {
+    private final String experiment;
+    private final String runName;
     private final String run;
     private final List<CheckpointStepEvidence> steps;
 
     /** @param known the ledger's answer for the run; an empty step list means the ledger knows no such run */
     public LedgerSteps(RunCheckpoints known) {
+        this.experiment = known.experiment();
+        this.runName = known.run();
         this.run = known.experiment() + "/" + known.run();
         this.steps = known.steps() == null ? List.of() : known.steps();
+    }
+
+    /**
+     * The files of a published step as the ledger recorded them: every checkpoint-file object of the step's asset in any
+     * store (a key checkpoint's replica copy has the same key), each key parsed into path and SHA-256 by
+     * {@link StoredCheckpoint#select}. The count must equal the file count {@code checkpoint.published} named, so a file
+     * whose upload the ledger never saw is not silently left out.
+     *
+     * @return the step's files, sorted by path; what {@code checkpoint fetch --step} must fetch, all of them
+     * @throws CliException exit 1 when the ledger knows no such step, the step was expired by retention, the ledger holds
+     *                      no object of it, or fewer objects than the step published (the message names the counts)
+     */
+    public StoredCheckpoint published(long step) {
+        CheckpointStepEvidence evidence = require(step, "nothing fetched");
+        whyNotStored(step).ifPresent(why -> {
+            throw new CliException(CliException.FAILED, why);
+        });
+        String prefix = ObjectKeys.checkpointLatest(experiment, runName).replaceFirst("latest\\.json$", "");
+        List<ObjectEvidence> objects = evidence.asset() == null || evidence.asset().objects() == null ? List.of()
+                : evidence.asset().objects();
+        List<String> keys = objects.stream().filter(o -> o.kind() == ObjectKind.CHECKPOINT_FILE)
+                .map(ObjectEvidence::key).distinct().toList();
+        StoredCheckpoint files = StoredCheckpoint.select(prefix, keys, step).orElseThrow(() -> new CliException(
+                CliException.FAILED, "the ledger records no stored file of step " + step + " of " + run
+                + " (its upload may not have begun): nothing fetched"));
+        if (evidence.fileCount() > 0 && files.files().size() != evidence.fileCount()) {
+            throw new CliException(CliException.FAILED, "the ledger records " + files.files().size() + " stored files of"
+                    + " step " + step + " of " + run + ", which published " + evidence.fileCount() + ": nothing fetched");
+        }
+        return files;
     }
 
     /**

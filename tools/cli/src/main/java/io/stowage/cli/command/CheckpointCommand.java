@@ -133,12 +133,14 @@ public final class CheckpointCommand {
                     + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
                     "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
                             + " of a step was verified in the primary store.",
+                    "--step N fetches the files the ledger records as published for the step, every one of them: a file"
+                            + " missing from the store fails the fetch, naming it, with nothing written.",
                     "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
                             + " checkpoints have a second copy there), with a warning.",
                     "The step is leased first (--lease, default 24h): retention keeps it while the lease runs."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored (expired by retention, or unknown to the ledger),"
-                    + " store unreachable, the lease not recorded, or a SHA-256 mismatch; a directory it created is removed again",
+                    + " a published file missing from the store, store or ledger unreachable, the lease not recorded, or a SHA-256 mismatch; a directory it created is removed again",
                     "2:bad input (a name, a non-empty --to, --lease 0)",
                     "4:the lease was refused: no token, or an unknown or expired one"})
     static final class Fetch implements Callable<Integer> {
@@ -182,14 +184,14 @@ public final class CheckpointCommand {
             String[] leasedUntil = new String[1];
             try (PrimaryStore store = new PrimaryStore(session.stack());
                  PrimaryStore replica = new PrimaryStore(session.stack(), true)) {
-                fetched = new CheckpointFetcher(store, replica, progress::warn)
-                        .fetch(experiment, run, which.latest ? null : which.step, to, located -> {
-                            if (!noLease) {
-                                leasedUntil[0] = lease(session, located, progress);
-                            }
-                        });
-            } catch (CheckpointFetcher.NotStored e) {
-                throw new CliException(CliException.FAILED, whyNotStored(session, which.step).orElse(e.getMessage()), e);
+                CheckpointFetcher fetcher = new CheckpointFetcher(store, replica, progress::warn);
+                java.util.function.LongConsumer located = step -> {
+                    if (!noLease) {
+                        leasedUntil[0] = lease(session, step, progress);
+                    }
+                };
+                fetched = which.latest ? fetcher.fetch(experiment, run, null, to, located)
+                        : fetcher.fetchPublished(experiment, run, published(session, which.step), to, located);
             }
             Path dir = to.toAbsolutePath().normalize();
             if (json) {
@@ -231,14 +233,20 @@ public final class CheckpointCommand {
             }
         }
 
-        /** @return the ledger's reason a step is not in the store (expired by retention, unknown); empty when it cannot say */
-        private java.util.Optional<String> whyNotStored(Session session, long step) {
+        /**
+         * @return the step's files as published, from the ledger ({@link LedgerSteps#published}): what {@code --step}
+         *         fetches, all of them, whatever the store's listing holds
+         * @throws CliException exit 1 when the ledger cannot be asked or does not hold the step as stored
+         */
+        private StoredCheckpoint published(Session session, long step) {
+            io.stowage.events.ledger.RunCheckpoints known;
             try {
-                return new LedgerSteps(new LedgerClient(session.serviceUrl("ledger")).checkpoints(experiment, run))
-                        .whyNotStored(step);
+                known = new LedgerClient(session.serviceUrl("ledger")).checkpoints(experiment, run);
             } catch (CliException e) {
-                return java.util.Optional.empty(); // the store's own answer stands
+                throw new CliException(e.exitCode(), "cannot read the published file list of step " + step + " of "
+                        + experiment + "/" + run + " from the ledger (" + e.getMessage() + "): nothing fetched", e);
             }
+            return new LedgerSteps(known).published(step);
         }
     }
 

@@ -3,11 +3,18 @@ package io.stowage.cli.checkpoint;
 import io.stowage.cli.CliException;
 import io.stowage.cli.store.PrimaryStore;
 import io.stowage.events.ObjectKeys;
+import io.stowage.events.ObjectKind;
 import io.stowage.events.Sha256;
+import io.stowage.events.VerifyResult;
+import io.stowage.events.ledger.AssetEvidence;
+import io.stowage.events.ledger.CheckpointStepEvidence;
+import io.stowage.events.ledger.ObjectEvidence;
+import io.stowage.events.ledger.RunCheckpoints;
 import io.stowage.events.manifest.LatestCheckpoint;
 import io.stowage.stack.StackEndpoints;
 import io.stowage.stack.StowageStackExtension;
 import io.stowage.store.StoreConfig;
+import io.stowage.store.s3.S3Clients;
 import io.stowage.store.s3.S3ObjectStore;
 import io.stowage.store.s3.UploadTuning;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -192,6 +200,51 @@ class CheckpointFetcherStoreTest {
                 () -> new CheckpointFetcher(primary).fetch("exp", run, 2L, tmp.resolve("new")));
         assertThat(missing.exitCode()).isEqualTo(CliException.FAILED);
         assertThat(missing.getMessage()).isEqualTo("no step 2 of exp/" + run + " in the primary store");
+    }
+
+    @Test
+    void aPublishedFileMissingFromTheStoreFailsTheStepFetchNamingItAndWritesNothing(StackEndpoints stack) throws Exception {
+        byte[] model = bytes(50_000, 11);
+        byte[] optimizer = bytes(20_000, 12);
+        upload(5, "model.pt", model);
+        upload(5, "optimizer.pt", optimizer);
+        String gone = ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(optimizer), "optimizer.pt");
+        StoredCheckpoint published = new LedgerSteps(new RunCheckpoints("exp", run, List.of(recorded(5,
+                ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(model), "model.pt"), gone)))).published(5);
+        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
+                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
+        try (S3AsyncClient s3 = S3Clients.create(config)) {
+            s3.deleteObject(b -> b.bucket(config.bucket()).key(gone)).join(); // lost behind the ledger's back
+        }
+        assertThat(new CheckpointFetcher(primary).fetch("exp", run, 5L, tmp.resolve("listed")).files())
+                .as("the store's listing alone holds one file of the two").hasSize(1);
+        long[] located = {-1};
+
+        CliException e = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(primary, replica, n -> { })
+                .fetchPublished("exp", run, published, tmp.resolve("a/b"), step -> located[0] = step));
+
+        assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(e.getMessage()).isEqualTo("step 5 of exp/" + run + " is incomplete in the store: 1 of its 2 published"
+                + " files missing: optimizer.pt (" + gone + "); nothing fetched");
+        assertThat(located[0]).as("nothing leased before the check").isEqualTo(-1);
+        assertThat(tmp.resolve("a")).doesNotExist();
+
+        upload(5, "optimizer.pt", optimizer);
+        StoredCheckpoint fetched = new CheckpointFetcher(primary, replica, n -> { })
+                .fetchPublished("exp", run, published, tmp.resolve("a/b"), step -> located[0] = step);
+        assertThat(fetched.files()).hasSize(2);
+        assertThat(located[0]).isEqualTo(5);
+        assertThat(Files.readAllBytes(tmp.resolve("a/b/optimizer.pt"))).isEqualTo(optimizer);
+        assertThat(files(tmp.resolve("a/b"))).containsExactly("model.pt", "optimizer.pt");
+    }
+
+    /** A step as the ledger records it once both files' uploads were seen. */
+    private static CheckpointStepEvidence recorded(long step, String... keys) {
+        List<ObjectEvidence> objects = Stream.of(keys).map(k -> new ObjectEvidence("primary", "b", k,
+                ObjectKind.CHECKPOINT_FILE, 1, k.split("/")[4], null, VerifyResult.OK, null)).toList();
+        AssetEvidence asset = new AssetEvidence("checkpoint/exp/r/" + step, "checkpoint", "/x", true, null, null, false,
+                null, null, null, null, objects, List.of());
+        return new CheckpointStepEvidence(step, asset, keys.length, 2, Map.of(), List.of(), null, false, null, null, 0);
     }
 
     private void upload(long step, String path, byte[] content) throws Exception {

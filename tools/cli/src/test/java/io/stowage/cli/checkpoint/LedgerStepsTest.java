@@ -78,4 +78,29 @@ class LedgerStepsTest {
         assertThat(run(step(50, null)).whyNotStored(50)).isEmpty();
         assertThat(run(step(50, null)).whyNotStored(60)).contains("the ledger knows no step 60 of e2e/run1 (its stored steps: 50)");
     }
+
+    @Test
+    void aStepsPublishedFilesAreTheLedgersObjectsAndTooFewAreRefused() {
+        String a = "checkpoints/e2e/run1/000000000100/" + "a".repeat(64) + "/model.pt";
+        String b = "checkpoints/e2e/run1/000000000100/" + "b".repeat(64) + "/opt/optimizer.pt";
+        java.util.function.BiFunction<Integer, List<String>, CheckpointStepEvidence> evidence = (count, keys) ->
+                new CheckpointStepEvidence(100, new io.stowage.events.ledger.AssetEvidence("checkpoint/e2e/run1/100",
+                        "checkpoint", "/x", true, null, null, true, null, null, null, null, keys.stream().flatMap(k ->
+                        java.util.stream.Stream.of("primary", "replica").map(store -> new io.stowage.events.ledger.ObjectEvidence(
+                                store, "bucket", k, io.stowage.events.ObjectKind.CHECKPOINT_FILE, 1, null, null, null, null)))
+                        .toList(), List.of()), count, 2, Map.of(), List.of(), null, false, null, null, 0);
+
+        StoredCheckpoint both = run(evidence.apply(2, List.of(b, a))).published(100);
+        assertThat(both.files()).extracting(StoredCheckpoint.StoredFile::path).containsExactly("model.pt", "opt/optimizer.pt");
+        assertThat(both.files()).extracting(StoredCheckpoint.StoredFile::key).containsExactly(a, b);
+
+        CliException tooFew = catchThrowableOfType(CliException.class, () -> run(evidence.apply(2, List.of(a))).published(100));
+        assertThat(tooFew.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(tooFew.getMessage()).isEqualTo("the ledger records 1 stored files of step 100 of e2e/run1, which"
+                + " published 2: nothing fetched");
+        assertThat(catchThrowableOfType(CliException.class, () -> run(step(100, "ev-100")).published(100)).getMessage())
+                .startsWith("step 100 of e2e/run1 was expired by retention");
+        assertThat(catchThrowableOfType(CliException.class, () -> run(step(100, null)).published(200)).getMessage())
+                .isEqualTo("the ledger knows no step 200 of e2e/run1 (its stored steps: 100): nothing fetched");
+    }
 }
