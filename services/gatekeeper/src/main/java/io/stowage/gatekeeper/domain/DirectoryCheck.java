@@ -149,6 +149,9 @@ final class DirectoryCheck {
             }
             match.get().evidence().forEach(id -> findings.prove(5, id));
             return Optional.of(new InventoryEntry(name, file.bytes(), sha256));
+        } catch (LocalTree.NotRegularFileException e) {
+            findings.fail(GateCheck.SPECIAL_FILE, name); // swapped in since the listing
+            return Optional.empty();
         } catch (IOException e) {
             findings.fail(GateCheck.UNREADABLE, name + ": " + e.getMessage());
             return Optional.empty();

@@ -64,7 +64,17 @@ public interface LocalTree {
 
     /**
      * @return the SHA-256 of the file's content, 64 lower-case hex digits, computed now
-     * @throws IOException when it cannot be read
+     * @throws NotRegularFileException when the path is (or, opened, turns out to be) no regular file: a FIFO, socket,
+     *                                 device, directory or symlink swapped in since it was listed
+     * @throws IOException             when it cannot be read
      */
     String sha256(Path file) throws IOException;
+
+    /** A path asked to be hashed is not a regular file (the gate denies it as {@code special-file}). */
+    final class NotRegularFileException extends IOException {
+        /** @param detail the path and what it is, e.g. "/v/step/a.bin is a FIFO or device" */
+        public NotRegularFileException(String detail) {
+            super(detail);
+        }
+    }
 }

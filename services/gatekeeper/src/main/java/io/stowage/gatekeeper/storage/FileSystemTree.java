@@ -1,7 +1,6 @@
 package io.stowage.gatekeeper.storage;
 
 import io.stowage.events.DirectoryFingerprint;
-import io.stowage.events.Sha256;
 import io.stowage.gatekeeper.domain.LocalTree;
 
 import java.io.IOException;
@@ -18,9 +17,21 @@ import java.util.List;
 /**
  * {@link LocalTree} on the real filesystem: lists with {@link Files#walkFileTree} (which never
  * follows symlinks unless asked), reads attributes with {@link LinkOption#NOFOLLOW_LINKS}, and
- * hashes files by streaming them through SHA-256 (blocking I/O).
+ * hashes regular files by streaming them through SHA-256 with a bound on any stall ({@link RegularFileHash}).
  */
 public final class FileSystemTree implements LocalTree {
+    private final java.time.Duration stall;
+
+    /** Gives a hash up after {@link RegularFileHash#DEFAULT_STALL} (5 s) without progress. */
+    public FileSystemTree() {
+        this(RegularFileHash.DEFAULT_STALL);
+    }
+
+    /** @param stall how long an open, or one read, of a file being hashed may take before the hash is given up */
+    public FileSystemTree(java.time.Duration stall) {
+        this.stall = stall;
+    }
+
     /** @return the {@link BasicFileAttributes#fileKey()} (device and inode) of the path itself, null when missing */
     @Override
     public Object fileKey(Path path) {
@@ -78,9 +89,16 @@ public final class FileSystemTree implements LocalTree {
         return Files.readAllBytes(file);
     }
 
+    /**
+     * Hashes through {@link RegularFileHash}: a path that is not a regular file is refused before it is opened, and an
+     * open or read that makes no progress for {@link #stall} is given up, so a FIFO swapped in never holds the gate.
+     *
+     * @throws NotRegularFileException for a FIFO, socket, device, directory or symlink; IOException for a stall, a
+     *                                 change while read, or a read error
+     */
     @Override
     public String sha256(Path file) throws IOException {
-        return Sha256.of(file, LinkOption.NOFOLLOW_LINKS);
+        return RegularFileHash.of(file, stall);
     }
 
     private static EntryType typeOf(BasicFileAttributes attrs) {

@@ -17,11 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import static io.stowage.gatekeeper.domain.GateEvaluatorTest.codes;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -163,6 +165,52 @@ class HostileTargetsTest {
         armed();
         assertThat(denial(fifo)).containsExactly("5:not-a-directory");
         assertThat(denial(dataset)).containsExactly("5:special-file");
+    }
+
+    @Test
+    void aFifoSwappedInForAListedFileIsDeniedNotWaitedOn() throws Exception {
+        Path meta = dataset.resolve("meta.txt");
+        FileSystemTree disk = new FileSystemTree(Duration.ofMillis(500));
+        List<LocalTree.Entry> listedBefore = disk.list(dataset);
+        Files.delete(meta);
+        Process mkfifo = new ProcessBuilder("mkfifo", meta.toString()).redirectErrorStream(true).start();
+        assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available on this machine");
+        armed();
+        LocalTree listedThenSwapped = new LocalTree() { // the listing taken before the swap, the rest on the disk now
+            @Override
+            public List<Entry> list(Path dir) {
+                return listedBefore;
+            }
+
+            @Override
+            public EntryType typeOf(Path path) {
+                return disk.typeOf(path);
+            }
+
+            @Override
+            public Path realPath(Path path) throws IOException {
+                return disk.realPath(path);
+            }
+
+            @Override
+            public String fingerprint(Path dir) throws IOException {
+                return disk.fingerprint(dir);
+            }
+
+            @Override
+            public byte[] read(Path file) throws IOException {
+                return disk.read(file);
+            }
+
+            @Override
+            public String sha256(Path file) throws IOException {
+                return disk.sha256(file);
+            }
+        };
+        GateEvaluator swapped = new GateEvaluator(policy(vol.toString()), listedThenSwapped, TestStore.holdingEverything());
+
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> denial(swapped, dataset.toString())))
+                .containsExactly("5:special-file");
     }
 
     @Test
