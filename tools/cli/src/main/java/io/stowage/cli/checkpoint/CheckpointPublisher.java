@@ -148,7 +148,8 @@ public final class CheckpointPublisher {
     /**
      * @return every regular file under {@code dir} with its path ('/'-separated, relative), bytes and SHA-256 now,
      *         sorted by path; also used by {@code stowage model publish}
-     * @throws CliException (exit 2) for a symlink under {@code dir} or a directory that cannot be read
+     * @throws CliException (exit 2) for a symlink, or a FIFO, socket or device, under {@code dir} (named in the
+     *                      message; nothing is skipped), or a directory that cannot be read
      */
     public static List<MemberEntry> hashFiles(Path dir) {
         List<MemberEntry> files = new ArrayList<>();
@@ -160,6 +161,10 @@ public final class CheckpointPublisher {
                 if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
                     String rel = dir.relativize(path).toString().replace('\\', '/');
                     files.add(new MemberEntry(rel, Files.size(path), Sha256.of(path)));
+                } else if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                    // skipped silently, it would only be found by the gate, which denies the release (special-file)
+                    throw new CliException(CliException.USAGE, "checkpoint holds " + path + ", which is neither a regular"
+                            + " file nor a directory (a FIFO, socket or device): Stowage does not archive it");
                 }
             }
         } catch (IOException e) {

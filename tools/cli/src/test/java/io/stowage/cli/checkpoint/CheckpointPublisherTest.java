@@ -172,6 +172,23 @@ class CheckpointPublisherTest {
     }
 
     @Test
+    void aFifoInTheStepIsRefusedByNameNotSkipped() throws Exception {
+        Path step = Files.createDirectories(tmp.resolve("step-3/opt"));
+        Files.writeString(step.getParent().resolve("model.pt"), "abc");
+        Path fifo = step.resolve("optimizer.pt");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0 && Files.exists(fifo,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS), "mkfifo is not available on this machine");
+        CheckpointPublisher publisher = new CheckpointPublisher(tmp.resolve("staging"), clock);
+
+        assertThatThrownBy(() -> publisher.prepare(step.getParent(), "exp", "run", 3, false, List.of()))
+                .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))
+                .hasMessage("checkpoint holds " + fifo + ", which is neither a regular file nor a directory (a FIFO,"
+                        + " socket or device): Stowage does not archive it");
+        assertThat(tmp.resolve("staging")).as("no manifest written").doesNotExist();
+    }
+
+    @Test
     void theCommandLineRefusesBadDatasetInputWithExitCode2BeforeContactingAnything() {
         assertThat(StowageCli.execute("dataset", "shard", tmp.toString(), "--name", "my data", "--revision", "r1"))
                 .isEqualTo(CliException.USAGE);
