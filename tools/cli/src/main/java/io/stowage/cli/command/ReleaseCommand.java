@@ -33,6 +33,7 @@ public final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ReleaseRequester.target(dir); // a path whose '..' follows a symlink is refused before anything is read or sent
         Session session = Session.readFrom(StowageHome.fromEnvironment().session());
         // through the gatekeeper's API: an operator token is required (exit 4 otherwise, and the refusal is recorded)
         ReleaseOutcome outcome = new ReleaseRequester(session.serviceUrl("gatekeeper"),
