@@ -20,6 +20,8 @@ import java.util.List;
  * hashes regular files by streaming them through SHA-256 with a bound on any stall ({@link RegularFileHash}).
  */
 public final class FileSystemTree implements LocalTree {
+    /** The largest manifest the gate reads: 512 MiB (a member manifest of 500,000 files is about 100 MiB). */
+    public static final int MAX_MANIFEST_BYTES = 512 << 20;
     private final java.time.Duration stall;
 
     /** Gives a hash up after {@link RegularFileHash#DEFAULT_STALL} (5 s) without progress. */
@@ -84,9 +86,13 @@ public final class FileSystemTree implements LocalTree {
         return DirectoryFingerprint.of(dir).sha256();
     }
 
+    /**
+     * Reads a manifest through {@link RegularFileHash#readAll}: a regular file only (no symlink followed, no FIFO or
+     * device), at most {@link #MAX_MANIFEST_BYTES}, with the same bound on a stalled open or read as {@link #sha256}.
+     */
     @Override
     public byte[] read(Path file) throws IOException {
-        return Files.readAllBytes(file);
+        return RegularFileHash.readAll(file, stall, MAX_MANIFEST_BYTES);
     }
 
     /**

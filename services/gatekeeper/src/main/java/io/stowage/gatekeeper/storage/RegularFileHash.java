@@ -4,6 +4,7 @@ import io.stowage.events.FileStamp;
 import io.stowage.events.Sha256;
 import io.stowage.gatekeeper.domain.LocalTree;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -41,6 +42,8 @@ final class RegularFileHash {
     /** Longest wait, by default, for the open or for one read to return. */
     static final Duration DEFAULT_STALL = Duration.ofSeconds(5);
     private static final int BUFFER = 1 << 20;
+    /** One read buffer per reader thread, kept for its next file (no 1 MiB allocation per file). */
+    private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(BUFFER));
     private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "gate-file-read");
         thread.setDaemon(true);
@@ -58,15 +61,41 @@ final class RegularFileHash {
      * @throws IOException                       when it cannot be read, changed while read, or stalled past the bound
      */
     static String of(Path file, Duration stall) throws IOException {
+        FileStamp before = regular(file);
+        AtomicLong progress = new AtomicLong();
+        Future<String> reading = READERS.submit(() -> read(file, before.bytes(), progress));
+        return await(file, reading, progress, stall, before);
+    }
+
+    /**
+     * Reads a whole small regular file (a manifest) under the same rules as {@link #of}: type checked without following
+     * a symlink, open and reads bounded by {@code stall}, at most the stamped bytes, unchanged while read.
+     *
+     * @param maxBytes the largest file accepted, in bytes; a larger one is an IOException before it is opened
+     * @return the file's bytes
+     * @throws LocalTree.NotRegularFileException when the path is not a regular file
+     * @throws IOException                       when it is too large, cannot be read, changed while read, or stalled
+     */
+    static byte[] readAll(Path file, Duration stall, int maxBytes) throws IOException {
+        FileStamp before = regular(file);
+        if (before.bytes() > maxBytes) {
+            throw new IOException(file + " holds " + before.bytes() + " bytes, more than the " + maxBytes
+                    + " a manifest may");
+        }
+        AtomicLong progress = new AtomicLong();
+        ByteArrayOutputStream kept = new ByteArrayOutputStream((int) before.bytes());
+        Future<String> reading = READERS.submit(() -> drain(file, before.bytes(), progress, null, kept));
+        await(file, reading, progress, stall, before);
+        return kept.toByteArray();
+    }
+
+    private static FileStamp regular(Path file) throws IOException {
         BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!attributes.isRegularFile()) {
             throw new LocalTree.NotRegularFileException(file + " is " + (attributes.isSymbolicLink() ? "a symlink"
                     : attributes.isDirectory() ? "a directory" : "a FIFO, socket or device") + ", not a regular file");
         }
-        FileStamp before = FileStamp.of(file);
-        AtomicLong progress = new AtomicLong();
-        Future<String> reading = READERS.submit(() -> read(file, before.bytes(), progress));
-        return await(file, reading, progress, stall, before);
+        return FileStamp.of(file);
     }
 
     /**
@@ -116,6 +145,19 @@ final class RegularFileHash {
 
     /** Runs on a reader thread; {@code progress} counts the open as 1 and each read after it. */
     private static String read(Path file, long maxBytes, AtomicLong progress) throws IOException {
+        MessageDigest digest = Sha256.newDigest();
+        drain(file, maxBytes, progress, digest, null);
+        return Sha256.hex(digest);
+    }
+
+    /**
+     * Opens {@code file} (no symlink followed), requires a seekable descriptor and reads at most {@code maxBytes} into
+     * {@code digest} and/or {@code kept}, through this reader thread's own 1 MiB buffer (kept for its next file).
+     *
+     * @return null (a {@link java.util.concurrent.Callable} result)
+     */
+    private static String drain(Path file, long maxBytes, AtomicLong progress, MessageDigest digest,
+                                ByteArrayOutputStream kept) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             progress.incrementAndGet();
             try {
@@ -124,8 +166,8 @@ final class RegularFileHash {
                 throw new LocalTree.NotRegularFileException(file + " is no regular file once opened (not seekable: "
                         + e.getMessage() + ")");
             }
-            MessageDigest digest = Sha256.newDigest();
-            ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
+            ByteBuffer buffer = BUFFERS.get();
+            buffer.clear();
             long total = 0;
             for (int n = channel.read(buffer); n >= 0; n = channel.read(buffer)) {
                 progress.incrementAndGet();
@@ -133,10 +175,16 @@ final class RegularFileHash {
                 if (total > maxBytes) {
                     throw new IOException(file + " holds more than the " + maxBytes + " bytes it had when stamped");
                 }
-                digest.update(buffer.flip());
+                buffer.flip();
+                if (kept != null) {
+                    kept.write(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+                }
+                if (digest != null) {
+                    digest.update(buffer);
+                }
                 buffer.clear();
             }
-            return Sha256.hex(digest);
+            return null;
         }
     }
 }

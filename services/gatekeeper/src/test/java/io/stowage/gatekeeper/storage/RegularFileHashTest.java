@@ -68,6 +68,21 @@ class RegularFileHashTest {
                 Duration.ofSeconds(5)))).hasMessageContaining("more than the 10 bytes");
     }
 
+    @Test
+    void aManifestIsReadWholeAndAFifoInItsPlaceIsRefusedAtOnce() throws Exception {
+        FileSystemTree disk = new FileSystemTree(Duration.ofMillis(500));
+        byte[] manifest = new byte[(1 << 20) + 17];
+        new java.util.Random(7).nextBytes(manifest);
+        Path file = Files.write(tmp.resolve("manifest.json"), manifest);
+        assertThat(disk.read(file)).isEqualTo(manifest);
+        assertThat(disk.read(file)).as("read again through the kept buffer").isEqualTo(manifest);
+
+        Path fifo = tmp.resolve("members.jsonl");
+        mkfifo(fifo);
+        assertThat(assertTimeoutPreemptively(BOUND, () -> catchThrowableOfType(LocalTree.NotRegularFileException.class,
+                () -> disk.read(fifo)))).hasMessage(fifo + " is a FIFO, socket or device, not a regular file");
+    }
+
     static void mkfifo(Path path) throws Exception {
         Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
         assumeTrue(mkfifo.waitFor() == 0 && Files.readAttributes(path, BasicFileAttributes.class,
