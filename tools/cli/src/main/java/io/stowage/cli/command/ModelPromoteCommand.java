@@ -165,7 +165,7 @@ final class ModelPromoteCommand implements Callable<Integer> {
     private static ModelPromoter.StepRecord step(LedgerClient ledger, String checkpoint) {
         AssetEvidence asset = ledger.asset(checkpoint).orElseThrow(() -> new CliException(CliException.FAILED,
                 "cannot promote " + checkpoint + ": the ledger has no record of it"));
-        return new ModelPromoter.StepRecord(asset.provenance(), asset.sealedEventId());
+        return ModelPromoter.StepRecord.of(asset);
     }
 
     private int print(ModelPublisher.Planned planned, ModelPromoter.Promotion promotion, StepChoice.Choice chosen,

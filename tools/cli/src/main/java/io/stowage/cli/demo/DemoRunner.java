@@ -150,8 +150,7 @@ public final class DemoRunner {
         try (PrimaryStore store = new PrimaryStore(session.stack())) {
             ModelPromoter promoter = new ModelPromoter(store, new ModelPublisher(Path.of(session.stagingDir()), clock));
             ModelPromoter.Promotion promotion = promoter.plan(EXPERIMENT, RUN, key.event().step(), MODEL, MODEL_REVISION,
-                    "CC-BY-SA-3.0", null, id -> ledger.asset(id).map(a -> new ModelPromoter.StepRecord(a.provenance(),
-                            a.sealedEventId())).orElseThrow(),
+                    "CC-BY-SA-3.0", null, id -> ledger.asset(id).map(ModelPromoter.StepRecord::of).orElseThrow(),
                     ModelPromoter.promotedDir(Path.of(session.stagingDir()), MODEL, MODEL_REVISION));
             promoter.copy(promotion, io.stowage.store.s3.S3ObjectStore.PART_COPY_THRESHOLD, ModelPromoter.PART_SIZE);
             publisher.publish(promoter.stage(promotion));

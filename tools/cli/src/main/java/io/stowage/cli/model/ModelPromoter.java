@@ -52,8 +52,25 @@ public final class ModelPromoter {
                             String stepEventId, String experiment, String run, long step) {
     }
 
-    /** What the ledger knows of the step: its provenance and the id of the event that published it. */
-    public record StepRecord(Provenance provenance, String publishedEventId) {
+    /**
+     * What the ledger knows of the step: its provenance, the id of the event that published it, and the keys of its
+     * checkpoint-file objects in the primary store (the step's files as uploaded; empty when the ledger holds none).
+     */
+    public record StepRecord(Provenance provenance, String publishedEventId, java.util.Set<String> fileKeys) {
+        public StepRecord {
+            fileKeys = fileKeys == null ? java.util.Set.of() : java.util.Set.copyOf(fileKeys);
+        }
+
+        /** @return the record of the step's ledger evidence: its CHECKPOINT_FILE objects in the primary store */
+        public static StepRecord of(io.stowage.events.ledger.AssetEvidence asset) {
+            java.util.Set<String> files = new java.util.HashSet<>();
+            if (asset.objects() != null) {
+                asset.objects().stream().filter(o -> "primary".equals(o.store())
+                                && o.kind() == io.stowage.events.ObjectKind.CHECKPOINT_FILE)
+                        .forEach(o -> files.add(o.key()));
+            }
+            return new StepRecord(asset.provenance(), asset.sealedEventId(), files);
+        }
     }
 
     /**
@@ -68,6 +85,7 @@ public final class ModelPromoter {
         StoredCheckpoint stored = new CheckpointFetcher(store).locate(experiment, run, step);
         String checkpoint = AssetIds.checkpoint(experiment, run, stored.step());
         StepRecord record = stepOf.apply(checkpoint);
+        requireRecordedFiles(checkpoint, stored, record);
         Provenance provenance = record.provenance();
         List<MemberEntry> files = new ArrayList<>();
         for (StoredCheckpoint.StoredFile file : stored.files()) {
@@ -80,6 +98,33 @@ public final class ModelPromoter {
         byte[] json = ModelPublisher.json(manifest);
         return new Promotion(new ModelPublisher.Planned(promotedDir, manifest, json, Sha256.of(json)), checkpoint,
                 stored.files(), record.publishedEventId(), experiment, run, stored.step());
+    }
+
+    /**
+     * The store's listing of the step must hold exactly the files the ledger recorded for it: a recorded file missing
+     * from the store would make a revision without it, a file in the store the ledger never recorded would put
+     * unknown bytes in the revision.
+     *
+     * @throws CliException exit 1 naming up to five missing and five unrecorded keys: nothing promoted
+     */
+    static void requireRecordedFiles(String checkpoint, StoredCheckpoint stored, StepRecord record) {
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        stored.files().forEach(f -> listed.add(f.key()));
+        if (record.fileKeys().isEmpty()) {
+            throw new CliException(CliException.FAILED, "cannot promote " + checkpoint + ": the ledger records no"
+                    + " stored file of it (its upload may not have finished): nothing promoted");
+        }
+        List<String> missing = record.fileKeys().stream().filter(k -> !listed.contains(k)).sorted().toList();
+        List<String> unrecorded = listed.stream().filter(k -> !record.fileKeys().contains(k)).toList();
+        if (!missing.isEmpty() || !unrecorded.isEmpty()) {
+            throw new CliException(CliException.FAILED, "cannot promote " + checkpoint + ": "
+                    + (missing.isEmpty() ? "" : missing.size() + " file(s) the ledger recorded are not in the primary"
+                    + " store (" + String.join(", ", missing.subList(0, Math.min(5, missing.size()))) + ")")
+                    + (!missing.isEmpty() && !unrecorded.isEmpty() ? "; " : "")
+                    + (unrecorded.isEmpty() ? "" : unrecorded.size() + " object(s) under the step the ledger never"
+                    + " recorded (" + String.join(", ", unrecorded.subList(0, Math.min(5, unrecorded.size()))) + ")")
+                    + ": nothing promoted");
+        }
     }
 
     /**
