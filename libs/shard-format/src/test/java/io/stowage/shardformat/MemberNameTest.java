@@ -33,6 +33,12 @@ class MemberNameTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"bad-\uFFFD.wav", "a/\uFFFD\uFFFD/b.flac"})
+    void refusesTheReplacementCharacterAsANameThatWasNotUtf8Reads(String name) {
+        assertThat(MemberName.problem(name)).get().asString().startsWith("holds U+FFFD");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"", " "})
     void anEmptyNameIsRefusedAndABlankOneIsAName(String name) {
         assertThat(MemberName.isLegal(name)).isEqualTo(!name.isEmpty());

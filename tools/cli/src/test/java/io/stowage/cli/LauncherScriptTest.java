@@ -54,11 +54,38 @@ class LauncherScriptTest {
         assertThat(Files.readAllLines(repo.resolve("builds.log"))).hasSize(2);
     }
 
+    @Test
+    void aLocaleThatIsNotUtf8IsReplacedSoFileNamesReadAsUtf8() throws Exception {
+        Files.copy(Repo.root().resolve("stowage"), repo.resolve("stowage"));
+        executable(repo.resolve("stowage"));
+        executable(write("mvnw", "#!/usr/bin/env bash\nexit 0\n"));
+        executable(write("jdk/bin/java", "#!/usr/bin/env bash\necho \"LC_ALL=[${LC_ALL:-}]\"\n"));
+        write("tools/cli/target/stowage-cli.jar", "jar");
+        for (String service : SERVICES) {
+            write("services/" + service + "/target/quarkus-app/quarkus-run.jar", "jar");
+        }
+
+        assertThat(run(Map.of("LANG", "C"), "--version")).contains("LC_ALL=[C.UTF-8]");
+        assertThat(run(Map.of("LANG", "POSIX"), "--version")).contains("LC_ALL=[C.UTF-8]");
+        assertThat(run(Map.of("LANG", "en_US.UTF-8"), "--version")).as("a UTF-8 locale is kept").contains("LC_ALL=[]");
+        assertThat(run(Map.of("LC_ALL", "de_DE.utf8"), "--version")).contains("LC_ALL=[de_DE.utf8]");
+    }
+
     private String run(String... args) throws Exception {
+        return run(Map.of(), args);
+    }
+
+    private String run(Map<String, String> locale, String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(repo.resolve("stowage").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
+        if (!locale.isEmpty()) {
+            env.remove("LANG");
+            env.remove("LC_ALL");
+            env.remove("LC_CTYPE");
+            env.putAll(locale);
+        }
         env.put("JAVA_HOME", repo.resolve("jdk").toString());
         env.put("STOWAGE_HOME", repo.resolve("home").toString());
         env.remove("STOWAGE_REBUILD");

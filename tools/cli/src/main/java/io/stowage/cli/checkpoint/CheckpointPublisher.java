@@ -158,6 +158,10 @@ public final class CheckpointPublisher {
                 if (Files.isSymbolicLink(path)) {
                     throw new CliException(CliException.USAGE, "checkpoint holds a symlink, which Stowage does not archive: " + path);
                 }
+                if (path.toString().indexOf(io.stowage.shardformat.MemberName.REPLACEMENT) >= 0) {
+                    throw new CliException(CliException.USAGE, "checkpoint holds a name that is not valid UTF-8 (it reads"
+                            + " as " + path + "): its recorded name would not open it nor restore it; rename it");
+                }
                 if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
                     String rel = dir.relativize(path).toString().replace('\\', '/');
                     files.add(new MemberEntry(rel, Files.size(path), Sha256.of(path)));

@@ -189,6 +189,26 @@ class CheckpointPublisherTest {
     }
 
     @Test
+    void aFileNameThatIsNotUtf8IsRefusedNotRecordedWithAReplacementCharacter() throws Exception {
+        Path step = Files.createDirectories(tmp.resolve("step-4"));
+        Files.writeString(step.resolve("model.pt"), "abc");
+        // byte 0xFF is never valid UTF-8; Java cannot write such a name, the shell can
+        Process touch = new ProcessBuilder("sh", "-c", "touch \"$(printf 'opt-\\377.pt')\"").directory(step.toFile())
+                .redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(touch.waitFor() == 0, "cannot create a non-UTF-8 name here");
+        try (var names = Files.list(step)) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(names.anyMatch(p -> p.toString().indexOf('\uFFFD') >= 0),
+                    "this JVM's file-name encoding decodes 0xFF");
+        }
+        CheckpointPublisher publisher = new CheckpointPublisher(tmp.resolve("staging"), clock);
+
+        assertThatThrownBy(() -> publisher.prepare(step, "exp", "run", 4, false, List.of()))
+                .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(CliException.USAGE))
+                .hasMessageContaining("a name that is not valid UTF-8").hasMessageContaining("rename it");
+        assertThat(tmp.resolve("staging")).as("no manifest written").doesNotExist();
+    }
+
+    @Test
     void theCommandLineRefusesBadDatasetInputWithExitCode2BeforeContactingAnything() {
         assertThat(StowageCli.execute("dataset", "shard", tmp.toString(), "--name", "my data", "--revision", "r1"))
                 .isEqualTo(CliException.USAGE);
