@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * The packaged gatekeeper (a real Quarkus process) against a SCRAM broker with the ACLs of {@code compose/kafka/acls.txt}
  * (least privilege): configured only through the environment variables compose gives it ({@code KAFKA_SECURITY_PROTOCOL},
- * {@code KAFKA_SASL_MECHANISM}, {@code KAFKA_SASL_JAAS_CONFIG} with its own user), it consumes a release request (sent
+ * {@code KAFKA_SASL_MECHANISM}, {@code KAFKA_SASL_JAAS_CONFIG} with its own user, {@code STOWAGE_STORE_*}), it consumes a release request (sent
  * as the provider-adapter, as for a volume's TTL) in its group and writes {@code gate.denied} (the ledger is unreachable: it fails closed), which the
  * provider-adapter's user reads back. Needs {@code ./mvnw -DskipTests package} first, like the other end-to-end tests.
  */
@@ -97,6 +97,15 @@ class GatekeeperOverScramTest {
         env.put("STOWAGE_LEDGER_URL", "http://127.0.0.1:" + freePort()); // nobody listens: the gate fails closed
         env.put("STOWAGE_GATEKEEPER_LEDGER_WAIT", "2s");
         env.put("STOWAGE_GATE_SIGNING_KEY", ScramKafka.secret() + ScramKafka.secret());
+        // the stores the gate HEADs at decision time (compose gives it the verifier's read-only user); nobody listens:
+        // this request is denied before any object is looked at
+        String store = "http://127.0.0.1:" + freePort();
+        for (String name : List.of("PRIMARY", "REPLICA")) {
+            env.put("STOWAGE_STORE_" + name + "_ENDPOINT", store);
+            env.put("STOWAGE_STORE_" + name + "_BUCKET", "stowage-" + name.toLowerCase(java.util.Locale.ROOT));
+            env.put("STOWAGE_STORE_" + name + "_ACCESS_KEY_ID", "read-only");
+            env.put("STOWAGE_STORE_" + name + "_SECRET_ACCESS_KEY", ScramKafka.secret());
+        }
         return builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 

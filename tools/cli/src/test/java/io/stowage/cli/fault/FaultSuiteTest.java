@@ -488,16 +488,10 @@ class FaultSuiteTest {
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
-        Path runDir = Files.createDirectories(harness.hot.resolve(name));
-        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
-                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
-        Path dir = runDir.resolve("step-100");
-        Map<String, byte[]> written = write(dir, random, 3, 12_000);
-        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
-        json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
-                "--no-wait", "--json"), 0);
-        Awaitility.await(assetId + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
-                .until(() -> invariants.verified(assetId, 2 * written.size()));
+        VerifiedStep verifiedStep = verifiedKeyStep(name, random);
+        Path dir = verifiedStep.dir();
+        Map<String, byte[]> written = verifiedStep.written();
+        String assetId = verifiedStep.assetId();
         List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
                 .filter(o -> o.store().equals(store)).toList();
         String damaged = stored.get(random.nextInt(stored.size())).key();
@@ -536,16 +530,10 @@ class FaultSuiteTest {
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
         long started = System.nanoTime();
         Random random = new Random(SEED ^ name.hashCode());
-        Path runDir = Files.createDirectories(harness.hot.resolve(name));
-        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
-                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
-        Path dir = runDir.resolve("step-100");
-        Map<String, byte[]> written = write(dir, random, 3, 12_000);
-        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
-        json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
-                "--no-wait", "--json"), 0);
-        Awaitility.await(assetId + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
-                .until(() -> invariants.verified(assetId, 2 * written.size()));
+        VerifiedStep verifiedStep = verifiedKeyStep(name, random);
+        Path dir = verifiedStep.dir();
+        Map<String, byte[]> written = verifiedStep.written();
+        String assetId = verifiedStep.assetId();
         List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
                 .filter(o -> o.store().equals(store) && o.kind().name().equals("CHECKPOINT_FILE")).toList();
         String damaged = stored.get(random.nextInt(stored.size())).key();
@@ -562,6 +550,28 @@ class FaultSuiteTest {
         invariants.chainIntact();
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s, released with no re-read)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged, store);
+    }
+
+    /** A key checkpoint step published and verified in both stores: its directory, its files' bytes, its asset id. */
+    private record VerifiedStep(Path dir, Map<String, byte[]> written, String assetId) {
+    }
+
+    /**
+     * Publishes step 100 of run {@code name} (three files, a capsule with provenance) as a key checkpoint and waits
+     * until every copy in both stores is verified.
+     */
+    private static VerifiedStep verifiedKeyStep(String name, Random random) throws Exception {
+        Path runDir = Files.createDirectories(harness.hot.resolve(name));
+        Files.writeString(runDir.resolve("experiment.json"), "{\"codeCommit\":\"c0ffee\",\"configSha256\":\""
+                + "b".repeat(64) + "\",\"dataManifestSha256\":\"" + "c".repeat(64) + "\"}");
+        Path dir = runDir.resolve("step-100");
+        Map<String, byte[]> written = write(dir, random, 3, 12_000);
+        String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
+        json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
+                "--no-wait", "--json"), 0);
+        Awaitility.await(assetId + " verified").atMost(WAIT).pollInterval(Duration.ofMillis(500))
+                .until(() -> invariants.verified(assetId, 2 * written.size()));
+        return new VerifiedStep(dir, written, assetId);
     }
 
     /**
