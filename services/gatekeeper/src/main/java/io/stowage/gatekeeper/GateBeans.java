@@ -44,14 +44,15 @@ public class GateBeans {
 
     /**
      * @return the gate's HEAD-only look at the primary and replica stores ({@code stowage.store.*}, read credentials;
-     *         {@code stowage.gatekeeper.store-heads-in-flight}, {@code stowage.gatekeeper.store-head-attempts})
+     *         {@code stowage.gatekeeper.store-heads-in-flight}, {@code stowage.gatekeeper.store-head-attempts},
+     *         {@code stowage.gatekeeper.store-look-timeout})
      */
     @Produces
     @Singleton
     StoreHeads storeHeads(StoreSettings stores, GatekeeperConfig gatekeeper) {
         return new StoreHeads(List.of(StoreSettings.config("primary", stores.primary()),
                 StoreSettings.config("replica", stores.replica())), gatekeeper.storeHeadsInFlight(),
-                gatekeeper.storeHeadAttempts());
+                gatekeeper.storeHeadAttempts(), gatekeeper.storeLookTimeout());
     }
 
     void closeStoreHeads(@Disposes StoreHeads stores) {

@@ -60,4 +60,11 @@ public interface GatekeeperConfig {
     /** Attempts of one decision-time HEAD before the object is taken as unreachable (and the release denied): 3. */
     @WithDefault("3")
     int storeHeadAttempts();
+
+    /**
+     * Longest wait for every decision-time HEAD of one request to be answered, from the first; an object not answered
+     * by then (a paused or silent store) counts as unreachable and the release is denied: 60 s.
+     */
+    @WithDefault("60s")
+    Duration storeLookTimeout();
 }

@@ -22,25 +22,31 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The gate's {@link StoreLook} over the S3 stores: HEAD only, through the store module's read-only
  * {@link ObjectReader} (no write or delete member is reachable), up to {@code inFlight} requests at a time, each retried
- * with short backoff ({@code attempts}, 200 ms doubling to 2 s) on a transient failure. Any failure that remains, and
- * a store name it has no reader for, is answered {@link StoreLook.State#UNREACHABLE}. {@link #close()} closes the
- * clients and the threads.
+ * with short backoff ({@code attempts}, 200 ms doubling to 2 s) on a transient failure. Any failure that remains, a
+ * store name it has no reader for, and every object not answered within {@code timeout} of the look's start (a paused
+ * or silent server) is answered {@link StoreLook.State#UNREACHABLE}, so a decision never waits on the store without
+ * bound. {@link #close()} closes the clients and the threads.
  */
 public final class StoreHeads implements StoreLook, AutoCloseable {
     private final Map<String, S3ObjectReader> clients = new LinkedHashMap<>();
     private final Map<String, ObjectReader> readers = new LinkedHashMap<>();
     private final ExecutorService pool;
+    private final Duration timeout;
 
     /**
      * @param stores   the stores by logical name ("primary", "replica"), with read credentials
      * @param inFlight HEAD requests in flight at once, at least 1
      * @param attempts attempts per HEAD, at least 1
+     * @param timeout  longest wait for all the answers of one look, from its start
      */
-    public StoreHeads(List<StoreConfig> stores, int inFlight, int attempts) {
+    public StoreHeads(List<StoreConfig> stores, int inFlight, int attempts, Duration timeout) {
+        this.timeout = timeout;
         RetryPolicy retry = new RetryPolicy(Math.max(1, attempts), Duration.ofMillis(200), Duration.ofSeconds(2));
         for (StoreConfig config : stores) {
             S3ObjectReader client = new S3ObjectReader(config, ReadTuning.defaults(), HttpBackend.APACHE);
@@ -61,9 +67,10 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
         for (StoredObject object : distinct) {
             answers.add(pool.submit(() -> headOne(object)));
         }
+        long deadline = System.nanoTime() + timeout.toNanos();
         Map<StoredObject, Seen> seen = new LinkedHashMap<>();
         for (int i = 0; i < distinct.size(); i++) {
-            seen.put(distinct.get(i), answer(answers.get(i)));
+            seen.put(distinct.get(i), answer(answers.get(i), deadline));
         }
         return seen;
     }
@@ -81,9 +88,12 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
         }
     }
 
-    private static Seen answer(Future<Seen> future) {
+    private Seen answer(Future<Seen> future, long deadline) {
         try {
-            return future.get();
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            return Seen.unreachable("no answer within " + timeout.toMillis() + " ms of the look's start");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Seen.unreachable("interrupted");

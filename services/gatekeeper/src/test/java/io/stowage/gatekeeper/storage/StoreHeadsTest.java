@@ -14,6 +14,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -34,7 +35,7 @@ class StoreHeadsTest {
                 .forcePathStyle(true).credentialsProvider(StaticCredentialsProvider.create(
                         AwsBasicCredentials.create(stack.s3AccessKey(), stack.s3SecretKey()))).build();
         heads = new StoreHeads(List.of(config("primary", stack.primaryBucket()), config("replica", stack.replicaBucket())),
-                4, 2);
+                4, 2, Duration.ofSeconds(30));
     }
 
     static StoreConfig config(String name, String bucket) {
@@ -78,13 +79,37 @@ class StoreHeadsTest {
     @Test
     void aStoreThatDoesNotAnswerIsUnreachableNotMissing() {
         StoreConfig closed = new StoreConfig("primary", URI.create("http://127.0.0.1:1"), "us-east-1", "b", "k", "s");
-        try (StoreHeads nowhere = new StoreHeads(List.of(closed), 2, 1)) {
+        try (StoreHeads nowhere = new StoreHeads(List.of(closed), 2, 1, Duration.ofSeconds(30))) {
             StoreLook.StoredObject object = new StoreLook.StoredObject("primary", "x", 1, "b".repeat(64));
 
             StoreLook.Seen seen = nowhere.head(List.of(object)).get(object);
 
             assertThat(seen.state()).isEqualTo(StoreLook.State.UNREACHABLE);
             assertThat(seen.detail()).isNotBlank();
+        }
+    }
+
+    @Test
+    void aServerThatAcceptsButNeverAnswersIsUnreachableWithinTheLooksBound() throws Exception {
+        // a paused store: the connection is accepted (the kernel's backlog), no byte ever comes back
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            StoreConfig paused = new StoreConfig("primary", URI.create("http://127.0.0.1:" + silent.getLocalPort()),
+                    "us-east-1", "b", "k", "s");
+            try (StoreHeads heads = new StoreHeads(List.of(paused), 2, 1, Duration.ofMillis(800))) {
+                List<StoreLook.StoredObject> objects = List.of(new StoreLook.StoredObject("primary", "x", 1, "c".repeat(64)),
+                        new StoreLook.StoredObject("primary", "y", 1, "c".repeat(64)),
+                        new StoreLook.StoredObject("primary", "z", 1, "c".repeat(64)));
+                long started = System.nanoTime();
+
+                Map<StoreLook.StoredObject, StoreLook.Seen> seen = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                        Duration.ofSeconds(20), () -> heads.head(objects));
+
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+                assertThat(seen.values()).hasSize(3).allSatisfy(s -> {
+                    assertThat(s.state()).isEqualTo(StoreLook.State.UNREACHABLE);
+                    assertThat(s.detail()).contains("no answer within 800 ms");
+                });
+            }
         }
     }
 }
