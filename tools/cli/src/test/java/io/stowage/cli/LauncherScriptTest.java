@@ -28,14 +28,7 @@ class LauncherScriptTest {
 
     @Test
     void aLibraryChangeBuildsOnceNotAtEveryCommand() throws Exception {
-        Files.copy(Repo.root().resolve("stowage"), repo.resolve("stowage"));
-        executable(repo.resolve("stowage"));
-        executable(write("mvnw", "#!/usr/bin/env bash\necho \"$*\" >> \"$(dirname \"$0\")/builds.log\"\n"));
-        executable(write("jdk/bin/java", "#!/usr/bin/env bash\necho \"ran $*\"\n"));
-        Path jar = write("tools/cli/target/stowage-cli.jar", "jar");
-        for (String service : SERVICES) {
-            write("services/" + service + "/target/quarkus-app/quarkus-run.jar", "jar");
-        }
+        Path jar = scratchCheckout("echo \"$*\" >> \"$(dirname \"$0\")/builds.log\"", "echo \"ran $*\"");
         Instant built = Instant.now().minusSeconds(3600);
         Files.setLastModifiedTime(jar, FileTime.from(built));
         Path library = write("libs/store/src/main/java/Store.java", "class Store {}");
@@ -56,19 +49,30 @@ class LauncherScriptTest {
 
     @Test
     void aLocaleThatIsNotUtf8IsReplacedSoFileNamesReadAsUtf8() throws Exception {
-        Files.copy(Repo.root().resolve("stowage"), repo.resolve("stowage"));
-        executable(repo.resolve("stowage"));
-        executable(write("mvnw", "#!/usr/bin/env bash\nexit 0\n"));
-        executable(write("jdk/bin/java", "#!/usr/bin/env bash\necho \"LC_ALL=[${LC_ALL:-}]\"\n"));
-        write("tools/cli/target/stowage-cli.jar", "jar");
-        for (String service : SERVICES) {
-            write("services/" + service + "/target/quarkus-app/quarkus-run.jar", "jar");
-        }
+        scratchCheckout("exit 0", "echo \"LC_ALL=[${LC_ALL:-}]\"");
 
         assertThat(run(Map.of("LANG", "C"), "--version")).contains("LC_ALL=[C.UTF-8]");
         assertThat(run(Map.of("LANG", "POSIX"), "--version")).contains("LC_ALL=[C.UTF-8]");
         assertThat(run(Map.of("LANG", "en_US.UTF-8"), "--version")).as("a UTF-8 locale is kept").contains("LC_ALL=[]");
         assertThat(run(Map.of("LC_ALL", "de_DE.utf8"), "--version")).contains("LC_ALL=[de_DE.utf8]");
+    }
+
+    /**
+     * Copies the script into the scratch checkout beside a fake {@code mvnw} and {@code java} running the given bash
+     * lines, a built CLI jar and every service's built jar.
+     *
+     * @return the CLI jar
+     */
+    private Path scratchCheckout(String mvnw, String java) throws Exception {
+        Files.copy(Repo.root().resolve("stowage"), repo.resolve("stowage"));
+        executable(repo.resolve("stowage"));
+        executable(write("mvnw", "#!/usr/bin/env bash\n" + mvnw + "\n"));
+        executable(write("jdk/bin/java", "#!/usr/bin/env bash\n" + java + "\n"));
+        Path jar = write("tools/cli/target/stowage-cli.jar", "jar");
+        for (String service : SERVICES) {
+            write("services/" + service + "/target/quarkus-app/quarkus-run.jar", "jar");
+        }
+        return jar;
     }
 
     private String run(String... args) throws Exception {

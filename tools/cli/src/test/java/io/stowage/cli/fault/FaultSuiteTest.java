@@ -539,15 +539,7 @@ class FaultSuiteTest {
         String damaged = stored.get(random.nextInt(stored.size())).key();
         damage(store, damaged, damage, random);
 
-        JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
-        assertThat(dry.path("failed").toString()).as(dry.toString()).contains(code, damaged);
-        assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
-        JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
-        assertThat(denied.path("released").asBoolean()).isFalse();
-        assertThat(denied.path("failed").toString()).as(denied.toString()).contains(code, damaged);
-        assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
-        assertIntact(dir, written);
-        invariants.chainIntact();
+        deniedWithEveryFileIntact(dir, written, code, damaged);
         System.err.printf("fault case %s passed in %.1f s (seed %d, damaged %s in %s, released with no re-read)%n", name,
                 (System.nanoTime() - started) / 1e9, SEED, damaged, store);
     }
@@ -785,11 +777,22 @@ class FaultSuiteTest {
      * the hash chain verifies.
      */
     private static void deniedWithEveryFileIntact(Path dir, Map<String, byte[]> written, String named) throws Exception {
+        deniedWithEveryFileIntact(dir, written, "bad-evidence", named);
+    }
+
+    /**
+     * A dry run and then the real release of {@code dir} are each denied, with exactly one decision and one outcome,
+     * both naming failure {@code code} and {@code named}; every file of {@code written} is left as it was and the
+     * ledger's chain is intact.
+     */
+    private static void deniedWithEveryFileIntact(Path dir, Map<String, byte[]> written, String code, String named)
+            throws Exception {
         JsonNode dry = json(cli("release", dir.toString(), "--dry-run", "--json"), CliException.DENIED);
-        assertThat(dry.path("failed").toString()).as(dry.toString()).contains("bad-evidence", named);
+        assertThat(dry.path("failed").toString()).as(dry.toString()).contains(code, named);
         assertThat(invariants.oneDecisionAndOneOutcome(dry.path("requestId").asText(), true)).isEqualTo(Topics.GATE_DENIED);
         JsonNode denied = json(cli("release", dir.toString(), "--json"), CliException.DENIED);
         assertThat(denied.path("released").asBoolean()).isFalse();
+        assertThat(denied.path("failed").toString()).as(denied.toString()).contains(code, named);
         assertThat(invariants.oneDecisionAndOneOutcome(denied.path("requestId").asText(), false)).isEqualTo(Topics.GATE_DENIED);
         assertIntact(dir, written);
         invariants.chainIntact();
