@@ -42,6 +42,11 @@ final class AssetChecks {
         return objects.reliedOn();
     }
 
+    /** Condition 2 at decision time: see {@link ObjectChecks#requireFullReadStillStored(java.util.Set)}. */
+    void requireFullReadStillStored(java.util.Set<StoreLook.StoredObject> notAsStored) {
+        objects.requireFullReadStillStored(notAsStored);
+    }
+
     /**
      * @return path relative to the asset's local root ('/'-separated) to its manifest entry; empty
      *         when the asset's manifests cannot be trusted (then a condition-1 failure is recorded)

@@ -80,7 +80,7 @@ public final class GateEvaluator {
                 accounted.add(new AccountedFiles(Path.of(asset.localRoot()).normalize(), entries));
             }
         }
-        new StoreChecks(store, findings).check(assetChecks.reliedOn());
+        assetChecks.requireFullReadStillStored(new StoreChecks(store, findings).check(assetChecks.reliedOn()));
         DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
         if (!findings.isEmpty()) {

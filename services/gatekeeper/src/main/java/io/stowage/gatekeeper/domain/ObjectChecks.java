@@ -6,8 +6,10 @@ import io.stowage.events.ledger.AssetEvidence;
 import io.stowage.events.ledger.DeadLetterNote;
 import io.stowage.events.ledger.ObjectEvidence;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -25,6 +27,8 @@ final class ObjectChecks {
 
     private final Findings findings;
     private final Set<StoreLook.StoredObject> relied = new LinkedHashSet<>();
+    /** asset id to the objects whose newest full read is OK, for {@link #requireFullReadStillStored(Set)} */
+    private final Map<String, List<StoreLook.StoredObject>> fullReads = new LinkedHashMap<>();
 
     ObjectChecks(Findings findings) {
         this.findings = findings;
@@ -130,7 +134,34 @@ final class ObjectChecks {
             return;
         }
         reRead.forEach(o -> findings.prove(2, o.fullReadEventId()));
-        findings.note(2, reRead.size() + " object(s) of " + asset.assetId() + " re-read in full with OK");
+        fullReads.merge(asset.assetId(), reRead.stream()
+                .map(o -> new StoreLook.StoredObject(o.store(), o.key(), o.bytes(), o.sha256())).toList(),
+                (a, b) -> Stream.concat(a.stream(), b.stream()).toList());
+    }
+
+    /**
+     * Condition 2 at decision time: a full read OK counts only while its object is still in its store as it was read.
+     * For each asset whose full reads {@link #requireFullRead} accepted, the objects in {@code notAsStored} (gone,
+     * changed or not seen at decision time, from {@link StoreChecks#check}) no longer count; when none is left the
+     * asset fails {@link GateCheck#NO_FULL_READ}, otherwise condition 2 notes how many count and how many no longer do.
+     *
+     * @param notAsStored objects the gate's HEAD at decision time did not find as the manifest names them
+     */
+    void requireFullReadStillStored(Set<StoreLook.StoredObject> notAsStored) {
+        Set<String> lostKeys = new java.util.HashSet<>();
+        notAsStored.forEach(o -> lostKeys.add(o.store() + "\n" + o.key()));
+        fullReads.forEach((assetId, reRead) -> {
+            long stillStored = reRead.stream().filter(o -> !lostKeys.contains(o.store() + "\n" + o.key())).count();
+            long lost = reRead.size() - stillStored;
+            if (stillStored == 0) {
+                findings.fail(GateCheck.NO_FULL_READ, assetId + " (the " + lost + " object(s) re-read in full with OK"
+                        + " are gone, changed or not seen in their store at decision time)");
+            } else {
+                findings.note(2, stillStored + " object(s) of " + assetId + " re-read in full with OK"
+                        + (lost == 0 ? "" : "; " + lost + " other(s) re-read OK are gone, changed or not seen in their"
+                        + " store at decision time and no longer count"));
+            }
+        });
     }
 
     /** @return the local path recorded for the primary object at {@code key}, or null */

@@ -1,7 +1,9 @@
 package io.stowage.gatekeeper.domain;
 
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Conditions 1 and 4 at decision time: every object whose ledger evidence the gate accepted is HEADed in its store
@@ -19,10 +21,15 @@ final class StoreChecks {
         this.findings = findings;
     }
 
-    /** Looks at {@code objects} in their stores and records a failure per object that is not as expected. */
-    void check(Collection<StoreLook.StoredObject> objects) {
+    /**
+     * Looks at {@code objects} in their stores and records a failure per object that is not as expected.
+     *
+     * @return the objects that are not as expected: gone, changed, or not seen (the store unreachable)
+     */
+    Set<StoreLook.StoredObject> check(Collection<StoreLook.StoredObject> objects) {
+        Set<StoreLook.StoredObject> notAsStored = new HashSet<>();
         if (objects.isEmpty()) {
-            return;
+            return notAsStored;
         }
         Map<StoreLook.StoredObject, StoreLook.Seen> seen = store.head(objects);
         int present = 0;
@@ -44,9 +51,12 @@ final class StoreChecks {
                                 + " bytes with sha256 " + object.sha256());
             } else {
                 present++;
+                continue;
             }
+            notAsStored.add(object);
         }
         findings.note(1, present + " of " + objects.size() + " object(s) HEADed in their store at decision time"
                 + " with the expected bytes and SHA-256 metadata");
+        return notAsStored;
     }
 }

@@ -59,8 +59,27 @@ class StoreAtDecisionTimeTest {
         GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
 
         assertThat(decision.passed()).isFalse();
-        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-gone");
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-gone", "2:no-full-read");
         assertThat(decision.failed().get(0).detail()).contains(shard);
+        assertThat(decision.conditions().get(1).passed()).as("its only full read no longer counts").isFalse();
+        assertThat(decision.conditions().get(1).reason()).contains("gone, changed or not seen")
+                .doesNotContain("re-read in full with OK;");
+    }
+
+    @Test
+    void aFullReadOfAnObjectGoneFromTheStoreNoLongerCountsButAnotherStillDoes() {
+        AssetEvidence asset = EvidenceFixture.withObjects(keyCheckpoint(), objects -> objects.stream()
+                .map(o -> o.store().equals("primary") && o.kind() == ObjectKind.CHECKPOINT_FILE
+                        ? EvidenceFixture.withResults(o, io.stowage.events.VerifyResult.OK,
+                        io.stowage.events.VerifyResult.OK) : o).toList());
+        store.answer("primary", GateEvaluatorTest.primaryKey(asset, "model.bin"), StoreLook.Seen.missing());
+
+        GateDecision decision = evaluate(GateEvaluatorTest.STEP, asset);
+
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-gone");
+        assertThat(decision.conditions().get(1).passed()).isTrue();
+        assertThat(decision.conditions().get(1).reason()).contains("1 object(s) of", "re-read in full with OK",
+                "1 other(s) re-read OK are gone, changed or not seen");
     }
 
     @Test
@@ -69,8 +88,11 @@ class StoreAtDecisionTimeTest {
         String members = keyOf(asset, ObjectKind.MEMBERS);
         store.answer("primary", members, StoreLook.Seen.present(3, null));
 
-        assertThat(GateEvaluatorTest.codes(evaluate(GateEvaluatorTest.DATASET, asset)))
-                .containsExactly("1:store-object-changed");
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-changed");
+        assertThat(decision.conditions().get(1).reason()).as("the shard's full read still counts")
+                .contains("1 object(s) of", "re-read in full with OK").doesNotContain("no longer count");
     }
 
     @Test
@@ -80,7 +102,7 @@ class StoreAtDecisionTimeTest {
         store.answer("primary", model, StoreLook.Seen.present(7, "0".repeat(64)));
 
         assertThat(GateEvaluatorTest.codes(evaluate(GateEvaluatorTest.STEP, asset)))
-                .containsExactly("1:store-object-changed");
+                .containsExactly("1:store-object-changed", "2:no-full-read");
     }
 
     @Test
@@ -101,7 +123,7 @@ class StoreAtDecisionTimeTest {
 
         GateDecision decision = evaluate(GateEvaluatorTest.STEP, asset);
 
-        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-unreachable");
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-unreachable", "2:no-full-read");
         assertThat(decision.failed().get(0).detail()).contains("503");
     }
 }

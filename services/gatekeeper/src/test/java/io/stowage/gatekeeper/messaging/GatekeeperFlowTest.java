@@ -118,7 +118,7 @@ class GatekeeperFlowTest {
         GateDenied denied = EventCodec.decode(GateDenied.class, publishAndAwait(request, Topics.GATE_DENIED).value());
 
         assertThat(denied.failed()).extracting(FailedCondition::condition, FailedCondition::code)
-                .containsExactly(tuple(1, "store-object-gone"));
+                .containsExactly(tuple(1, "store-object-gone"), tuple(2, "no-full-read")); // its full read was of it
         assertThat(denied.failed().get(0).detail()).contains(shardKey);
         assertThat(dataset.resolve("a/1.wav")).hasContent("one-gone");
     }

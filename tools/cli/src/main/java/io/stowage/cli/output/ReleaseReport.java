@@ -81,9 +81,7 @@ public final class ReleaseReport {
             outcome.failed().forEach(f -> out.append(String.format("  condition %d (%s): %s%n", f.condition(), f.code(),
                     f.detail())));
         }
-        out.append(!outcome.dryRun() && outcome.released() ? "freed: " : "would free: ").append(plan.fileCount()).append(" file(s), ").append(plan.totalBytes())
-                .append(" bytes").append(plan.inventoryDigest() == null ? "" : " (inventory " + plan.inventoryDigest() + ")")
-                .append('\n');
+        out.append(freeLine(outcome, plan)).append('\n');
         plan.inventory().stream().limit(MAX_FILES).forEach(f -> out.append(String.format("  %12d  %s  %s%n", f.bytes(),
                 f.sha256().substring(0, 12), f.path())));
         if (plan.inventory().size() > MAX_FILES) {
@@ -93,6 +91,25 @@ public final class ReleaseReport {
                     .append(outcome.requestId()).append("&topic=gate.inventory)\n");
         }
         return out.toString();
+    }
+
+    /**
+     * The line on what the release frees: "freed: N file(s), B bytes" once released, "would free: ..." for a
+     * passed dry run, "approved ... nothing deleted" for a passed release the provider-adapter refused, and
+     * "nothing deleted"/"would free: nothing" when denied (a denied plan has no inventory: the count is not 0 bytes
+     * of data, it is no decision to delete).
+     */
+    private static String freeLine(ReleaseOutcome outcome, ReleasePlan plan) {
+        String amount = plan.fileCount() + " file(s), " + plan.totalBytes() + " bytes"
+                + (plan.inventoryDigest() == null ? "" : " (inventory " + plan.inventoryDigest() + ")");
+        if ("denied".equals(outcome.gate())) {
+            return outcome.dryRun() ? "would free: nothing (denied; a release now would be denied too)"
+                    : "nothing deleted: denied, every file left as it was";
+        }
+        if (outcome.dryRun()) {
+            return "would free: " + amount;
+        }
+        return outcome.released() ? "freed: " + amount : "nothing deleted: approved " + amount + " but not released";
     }
 
     private static ReleasePlan planOf(ReleaseOutcome outcome) {

@@ -67,7 +67,8 @@ class ReleaseReportTest {
         String table = ReleaseReport.table(denied());
 
         assertThat(ReleaseReport.exitCode(denied())).isEqualTo(CliException.DENIED).isEqualTo(3);
-        assertThat(table).contains("gate denied (dry run: nothing deleted)", "would free: 0 file(s), 0 bytes");
+        assertThat(table).contains("gate denied (dry run: nothing deleted)", "would free: nothing (denied")
+                .doesNotContain("0 file(s)");
         assertThat(table.lines().filter(l -> l.startsWith("5 ")).findFirst().orElseThrow())
                 .contains("directory", "FAIL", "train.log");
         assertThat(table.lines().filter(l -> l.startsWith("2 ")).findFirst().orElseThrow()).contains("pass");
@@ -87,7 +88,18 @@ class ReleaseReportTest {
                 "changed since the gate passed: added late.bin; nothing deleted", passedDryRun().plan());
 
         assertThat(ReleaseReport.exitCode(refused)).isEqualTo(CliException.FAILED);
-        assertThat(ReleaseReport.table(refused)).contains("the release was refused: changed since the gate passed");
+        assertThat(ReleaseReport.table(refused)).contains("the release was refused: changed since the gate passed",
+                "nothing deleted: approved 2 file(s), 12 bytes but not released").doesNotContain("freed: 2");
+    }
+
+    @Test
+    void aDeniedReleaseSaysNothingWasDeletedNotThatItWouldFreeNoBytes() {
+        ReleaseOutcome real = new ReleaseOutcome("req-5", "/vol/run", false, "denied", denied().failed(), false, null,
+                denied().plan());
+
+        assertThat(ReleaseReport.table(real)).contains("nothing deleted: denied, every file left as it was")
+                .doesNotContain("would free", "freed:");
+        assertThat(ReleaseReport.exitCode(real)).isEqualTo(CliException.DENIED);
     }
 
     @Test
