@@ -102,7 +102,9 @@ public final class CheckpointFetcher {
     /**
      * As {@link #fetch(String, String, Long, Path)}, telling {@code located} the step's number once it is known (for
      * {@code --latest}, read from the pointer) and before any file is read or any directory created: a fetch for a
-     * resume leases the step there, and an exception thrown there ends the fetch with nothing written.
+     * resume leases the step there, and an exception thrown there ends the fetch with nothing written. The latest step
+     * goes through {@link #fetchPublished} with the pointer's file list: a file the pointer names but no store holds
+     * fails the fetch, naming it, before {@code located} is told (nothing leased for a step that cannot be fetched).
      */
     public StoredCheckpoint fetch(String experiment, String run, Long step, Path to, java.util.function.LongConsumer located) {
         try {
@@ -113,6 +115,9 @@ public final class CheckpointFetcher {
         Path dir = to.toAbsolutePath().normalize();
         checkTarget(dir);
         StoredCheckpoint checkpoint = locate(experiment, run, step);
+        if (step == null) {
+            return fetchPublished(experiment, run, checkpoint, to, located);
+        }
         located.accept(checkpoint.step());
         downloadInto(checkpoint.files(), dir, 1);
         return checkpoint;

@@ -132,12 +132,14 @@ public final class CheckpointCommand {
             description = {"Download a stored checkpoint step from the primary store into a new or empty directory,"
                     + " verifying every file's SHA-256 against its key; nothing is left behind when one differs.",
                     "--latest follows the run's latest.json pointer, which the uploader writes only once every file"
-                            + " of a step was verified in the primary store.",
-                    "--step N fetches the files the ledger records as published for the step, every one of them: a file"
-                            + " missing from the store fails the fetch, naming it, with nothing written.",
+                            + " of a step was verified in the primary store, and fetches every file it names.",
+                    "--step N fetches the files the ledger records as published for the step, every one of them.",
+                    "Either way a file in neither store fails the fetch, naming it, before the lease and with nothing"
+                            + " written.",
                     "A file whose primary copy is missing or fails its SHA-256 is taken from the replica store (key"
                             + " checkpoints have a second copy there), with a warning.",
-                    "The step is leased first (--lease, default 24h): retention keeps it while the lease runs."},
+                    "The step is leased before any file is read (--lease, default 24h): retention keeps it while the"
+                            + " lease runs."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:fetched and verified", "1:not stored (expired by retention, or unknown to the ledger),"
                     + " a published file missing from the store, store or ledger unreachable, the lease not recorded, or a SHA-256 mismatch; a directory it created is removed again",

@@ -238,6 +238,33 @@ class CheckpointFetcherStoreTest {
         assertThat(files(tmp.resolve("a/b"))).containsExactly("model.pt", "optimizer.pt");
     }
 
+    @Test
+    void aFileTheLatestPointerNamesButNoStoreHoldsFailsBeforeTheStepIsLeased(StackEndpoints stack) throws Exception {
+        byte[] model = bytes(30_000, 31);
+        byte[] optimizer = bytes(10_000, 32);
+        upload(7, "model.pt", model);
+        upload(7, "optimizer.pt", optimizer);
+        String gone = ObjectKeys.checkpointFile("exp", run, 7, Sha256.of(optimizer), "optimizer.pt");
+        pointTo(7, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("exp", run, 7, Sha256.of(model),
+                "model.pt"), model.length, Sha256.of(model)),
+                new LatestCheckpoint.File("optimizer.pt", gone, optimizer.length, Sha256.of(optimizer)));
+        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
+                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
+        try (S3AsyncClient s3 = S3Clients.create(config)) {
+            s3.deleteObject(b -> b.bucket(config.bucket()).key(gone)).join();
+        }
+        long[] located = {-1};
+
+        CliException e = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(primary, replica, n -> { })
+                .fetch("exp", run, null, tmp.resolve("latest"), step -> located[0] = step));
+
+        assertThat(e.exitCode()).isEqualTo(CliException.FAILED);
+        assertThat(e.getMessage()).contains("step 7 of exp/" + run + " is incomplete in the store",
+                "optimizer.pt (" + gone + ")", "nothing fetched");
+        assertThat(located[0]).as("nothing leased before the check").isEqualTo(-1);
+        assertThat(tmp.resolve("latest")).doesNotExist();
+    }
+
     /** A step as the ledger records it once both files' uploads were seen. */
     private static CheckpointStepEvidence recorded(long step, String... keys) {
         List<ObjectEvidence> objects = Stream.of(keys).map(k -> new ObjectEvidence("primary", "b", k,
