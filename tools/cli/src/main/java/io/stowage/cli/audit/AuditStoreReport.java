@@ -24,10 +24,14 @@ public record AuditStoreReport(String store, String bucket, int objects, int led
         return findings.isEmpty();
     }
 
-    /** @return {@code primary: 42 objects, 0 missing, 0 unknown, 0 disagree} (disagree = size or SHA-256) */
+    /**
+     * @return e.g. {@code primary: 42 objects in the bucket, 43 in the ledger: 1 missing from the bucket, 0 unknown to
+     *         the ledger, 0 disagree} (disagree = size or SHA-256): both counts, so "missing" reads against the ledger's
+     */
     public String summary() {
         long disagree = count(AuditStoreFinding.Problem.SIZE) + count(AuditStoreFinding.Problem.SHA256);
-        return String.format("%s: %d objects, %d missing, %d unknown, %d disagree", store, objects,
+        return String.format("%s: %d objects in the bucket, %d in the ledger: %d missing from the bucket, %d unknown to"
+                        + " the ledger, %d disagree", store, objects, ledgerObjects,
                 count(AuditStoreFinding.Problem.MISSING), count(AuditStoreFinding.Problem.UNKNOWN), disagree);
     }
 }

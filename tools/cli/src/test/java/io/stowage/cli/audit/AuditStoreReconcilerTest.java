@@ -87,17 +87,19 @@ class AuditStoreReconcilerTest {
     void reportSummarisesAndFindingsReadAsLines() {
         List<AuditStoreFinding> findings = AuditStoreReconciler.reconcile(
                 List.of(entry("a", 1, A), entry("c", 3, A)), List.of(entry("b", 2, A), entry("c", 4, B)));
-        AuditStoreReport report = new AuditStoreReport("primary", "stowage-primary", 2, 2, findings);
+        AuditStoreReport report = new AuditStoreReport("primary", "stowage-primary", 2, 3, findings);
 
         assertThat(report.clean()).isFalse();
-        assertThat(report.summary()).isEqualTo("primary: 2 objects, 1 missing, 1 unknown, 2 disagree");
+        assertThat(report.summary()).isEqualTo("primary: 2 objects in the bucket, 3 in the ledger: 1 missing from the bucket,"
+                + " 1 unknown to the ledger, 2 disagree");
         assertThat(findings).extracting(f -> f.line("primary")).containsExactly(
                 "primary: missing from the store: a",
                 "primary: unknown to the ledger: b",
                 "primary: size disagrees for c: ledger 3 bytes, store 4 bytes",
                 "primary: sha256 disagrees for c: ledger " + A + ", store " + B);
         assertThat(new AuditStoreReport("replica", "r", 0, 0, List.of()).summary())
-                .isEqualTo("replica: 0 objects, 0 missing, 0 unknown, 0 disagree");
+                .isEqualTo("replica: 0 objects in the bucket, 0 in the ledger: 0 missing from the bucket, 0 unknown to"
+                        + " the ledger, 0 disagree");
     }
 
     private static AuditStoreEntry entry(String key, long bytes, String sha256) {
