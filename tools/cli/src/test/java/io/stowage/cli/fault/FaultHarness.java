@@ -88,25 +88,20 @@ final class FaultHarness implements AutoCloseable {
     }
 
     /**
-     * Stops every instance of {@code service}, runs {@code stopped}, and starts them again, waiting until each is ready
-     * ({@link Platform#restart} nested over the instances): no instance of it consumes meanwhile.
+     * Freezes every instance of {@code service} (SIGSTOP), runs {@code paused}, and lets them go on (SIGCONT), also when
+     * {@code paused} fails: no instance of it reads or consumes meanwhile, and none is restarted (supervision restarts
+     * a service that exits, not one that is frozen). A pause longer than the consumers' session timeout (10 s) costs
+     * each instance its group membership; on SIGCONT it rejoins and consumes what arrived meanwhile.
      */
-    void whileDown(String service, Runnable stopped) throws IOException {
-        whileDown(instancesOf(service), 0, stopped);
-    }
-
-    private void whileDown(List<String> instances, int from, Runnable stopped) throws IOException {
-        if (from == instances.size()) {
-            stopped.run();
-            return;
+    void whilePaused(String service, Runnable paused) throws Exception {
+        long[] pids = instancesOf(service).stream().mapToLong(platform::pid).toArray();
+        assertThat(pids).as("running instances of " + service).isNotEmpty();
+        signal("STOP", pids);
+        try {
+            paused.run();
+        } finally {
+            signal("CONT", pids);
         }
-        platform.restart(instances.get(from), () -> {
-            try {
-                whileDown(instances, from + 1, stopped);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
     }
 
     /** @return the names of {@code service}'s running instances: {@code service}, then {@code service-2}, … */

@@ -707,8 +707,8 @@ class FaultSuiteTest {
         Map<String, byte[]> written = write(dir, random, 3, 12_000);
         String[] damaged = new String[1];
         int[] shards = new int[1];
-        // every verifier instance is down while the shards are uploaded: the damage lands before any re-read
-        harness.whileDown("verifier", () -> {
+        // every verifier instance is frozen while the shards are uploaded: the damage lands before any re-read
+        harness.whilePaused("verifier", () -> {
             try {
                 shards[0] = shard(dir, name, 12_000);
                 Awaitility.await(asset(name) + " uploaded").atMost(WAIT).pollInterval(Duration.ofMillis(500))
@@ -731,8 +731,8 @@ class FaultSuiteTest {
     }
 
     /**
-     * Publishes a key checkpoint step (a copy in each store) with its provenance while the verifier is down, damages
-     * one of its files in {@code store} before any re-read, and expects both the dry run and the release of the step
+     * Publishes a key checkpoint step (a copy in each store) with its provenance while every verifier instance is frozen
+     * (SIGSTOP), damages one of its files in {@code store} before any re-read, and expects both the dry run and the release of the step
      * directory to be denied with {@code bad-evidence} naming that key, store and result, every file left as it was.
      */
     private void corruptedCheckpoint(String name, String store, Damage damage, String expected) throws Exception {
@@ -747,7 +747,7 @@ class FaultSuiteTest {
         Map<String, byte[]> written = write(dir, random, 3, 12_000);
         String assetId = io.stowage.events.AssetIds.checkpoint("fault", name, 100);
         String[] damaged = new String[1];
-        harness.whileDown("verifier", () -> {
+        harness.whilePaused("verifier", () -> {
             try {
                 json(cli("checkpoint", "publish", dir.toString(), "--experiment", "fault", "--run", name, "--key",
                         "--no-wait", "--json"), 0);
