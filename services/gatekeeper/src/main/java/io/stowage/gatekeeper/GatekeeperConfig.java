@@ -62,8 +62,9 @@ public interface GatekeeperConfig {
     int storeHeadAttempts();
 
     /**
-     * Longest wait for every decision-time HEAD of one request to be answered, from the first; an object not answered
-     * by then (a paused or silent store) counts as unreachable and the release is denied: 60 s.
+     * Longest wait of one request's decision-time look for its next HEAD answer: once no HEAD was answered for this
+     * long (a paused or silent store), every object still unanswered counts as unreachable and the release is denied;
+     * a store that keeps answering is waited for however many objects the release relies on. 60 s.
      */
     @WithDefault("60s")
     Duration storeLookTimeout();

@@ -18,22 +18,25 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The gate's {@link StoreLook} over the S3 stores: HEAD only, through the store module's read-only
  * {@link ObjectReader} (no write or delete member is reachable), up to {@code inFlight} requests at a time, each retried
  * with short backoff ({@code attempts}, 200 ms doubling to 2 s) on a transient failure. Any failure that remains, a
- * store name it has no reader for, and every object not answered within {@code timeout} of the look's start (a paused
- * or silent server) is answered {@link StoreLook.State#UNREACHABLE}, so a decision never waits on the store without
- * bound. {@link #close()} closes the clients and the threads.
+ * store name it has no reader for, and every object still unanswered once no answer at all came for {@code timeout} (a
+ * paused or silent server) is answered {@link StoreLook.State#UNREACHABLE}, so a decision never waits on a silent store
+ * longer than that, while a store that answers steadily is waited for however many objects there are. Each look logs
+ * how many objects it asked about and how long it took. {@link #close()} closes the clients and the threads.
  */
 public final class StoreHeads implements StoreLook, AutoCloseable {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(StoreHeads.class);
     private final Map<String, S3ObjectReader> clients = new LinkedHashMap<>();
     private final Map<String, ObjectReader> readers = new LinkedHashMap<>();
     private final ExecutorService pool;
@@ -43,7 +46,7 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
      * @param stores   the stores by logical name ("primary", "replica"), with read credentials
      * @param inFlight HEAD requests in flight at once, at least 1
      * @param attempts attempts per HEAD, at least 1
-     * @param timeout  longest wait for all the answers of one look, from its start
+     * @param timeout  longest wait of one look for its next answer
      */
     public StoreHeads(List<StoreConfig> stores, int inFlight, int attempts, Duration timeout) {
         this.timeout = timeout;
@@ -63,15 +66,53 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
     @Override
     public Map<StoredObject, Seen> head(Collection<StoredObject> objects) {
         List<StoredObject> distinct = new ArrayList<>(new LinkedHashSet<>(objects));
-        List<Future<Seen>> answers = new ArrayList<>(distinct.size());
+        CompletionService<Seen> done = new ExecutorCompletionService<>(pool);
+        Map<Future<Seen>, StoredObject> asked = new LinkedHashMap<>();
         for (StoredObject object : distinct) {
-            answers.add(pool.submit(() -> headOne(object)));
+            asked.put(done.submit(() -> headOne(object)), object);
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long started = System.nanoTime();
+        Map<StoredObject, Seen> seen = collect(done, asked, timeout);
+        long stale = seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
+        LOG.infof("looked at %d object(s) in their stores in %d ms (%d not answered or failed)", distinct.size(),
+                (System.nanoTime() - started) / 1_000_000, stale);
+        Map<StoredObject, Seen> ordered = new LinkedHashMap<>();
+        distinct.forEach(o -> ordered.put(o, seen.get(o)));
+        return ordered;
+    }
+
+    /**
+     * Takes the answers of {@code asked} as they come. The look ends when every object is answered, or when no answer
+     * came for {@code timeout}: a store that answers, however slowly, is waited for (a step of many thousand files is
+     * HEADed in full), and a silent or paused one costs at most {@code timeout} after its last answer. Every object not
+     * answered then is cancelled and answered {@link State#UNREACHABLE}.
+     *
+     * @param asked each submitted HEAD to the object it asks about
+     * @return one answer per object of {@code asked}
+     */
+    static Map<StoredObject, Seen> collect(CompletionService<Seen> done, Map<Future<Seen>, StoredObject> asked,
+                                           Duration timeout) {
         Map<StoredObject, Seen> seen = new LinkedHashMap<>();
-        for (int i = 0; i < distinct.size(); i++) {
-            seen.put(distinct.get(i), answer(answers.get(i), deadline));
+        int pending = asked.size();
+        try {
+            while (pending > 0) {
+                Future<Seen> next = done.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+                if (next == null) {
+                    break;
+                }
+                pending--;
+                seen.put(asked.get(next), answer(next));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        asked.forEach((future, object) -> {
+            if (!seen.containsKey(object)) {
+                future.cancel(true);
+                seen.put(object, Seen.unreachable("no answer from the store for " + timeout.toMillis()
+                        + " ms (no HEAD of this look was answered meanwhile)"));
+            }
+        });
         return seen;
     }
 
@@ -88,17 +129,14 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
         }
     }
 
-    private Seen answer(Future<Seen> future, long deadline) {
+    private static Seen answer(Future<Seen> finished) {
         try {
-            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return Seen.unreachable("no answer within " + timeout.toMillis() + " ms of the look's start");
+            return finished.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Seen.unreachable("interrupted");
-        } catch (ExecutionException e) {
-            return Seen.unreachable(String.valueOf(e.getCause()));
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            return Seen.unreachable(String.valueOf(e.getCause() == null ? e : e.getCause()));
         }
     }
 

@@ -107,9 +107,57 @@ class StoreHeadsTest {
                 assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
                 assertThat(seen.values()).hasSize(3).allSatisfy(s -> {
                     assertThat(s.state()).isEqualTo(StoreLook.State.UNREACHABLE);
-                    assertThat(s.detail()).contains("no answer within 800 ms");
+                    assertThat(s.detail()).contains("no answer from the store for 800 ms");
                 });
             }
+        }
+    }
+
+    @Test
+    void aStoreThatKeepsAnsweringIsWaitedForPastTheBoundAndASilentOneOnlyUntilTheBoundAfterItsLastAnswer()
+            throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(1);
+        try {
+            // one HEAD at a time, each answered after 150 ms: 6 answers take ~900 ms, three times the 300 ms bound
+            java.util.concurrent.CompletionService<StoreLook.Seen> steady =
+                    new java.util.concurrent.ExecutorCompletionService<>(pool);
+            Map<java.util.concurrent.Future<StoreLook.Seen>, StoreLook.StoredObject> asked = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < 6; i++) {
+                asked.put(steady.submit(() -> {
+                    Thread.sleep(150);
+                    return StoreLook.Seen.present(1, null);
+                }), new StoreLook.StoredObject("primary", "k" + i, 1, "d".repeat(64)));
+            }
+            long started = System.nanoTime();
+
+            Map<StoreLook.StoredObject, StoreLook.Seen> seen = StoreHeads.collect(steady, asked, Duration.ofMillis(300));
+
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThan(Duration.ofMillis(600));
+            assertThat(seen).hasSize(6).allSatisfy((o, s) -> assertThat(s.state()).isEqualTo(StoreLook.State.PRESENT));
+
+            // then the store falls silent after two answers: the rest are unreachable 300 ms after the second
+            java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CompletionService<StoreLook.Seen> silent =
+                    new java.util.concurrent.ExecutorCompletionService<>(pool);
+            Map<java.util.concurrent.Future<StoreLook.Seen>, StoreLook.StoredObject> stalled = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < 4; i++) {
+                boolean answers = i < 2;
+                stalled.put(silent.submit(() -> {
+                    if (!answers) {
+                        never.await();
+                    }
+                    return StoreLook.Seen.present(1, null);
+                }), new StoreLook.StoredObject("primary", "s" + i, 1, "d".repeat(64)));
+            }
+            started = System.nanoTime();
+
+            Map<StoreLook.StoredObject, StoreLook.Seen> cut = StoreHeads.collect(silent, stalled, Duration.ofMillis(300));
+
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+            assertThat(cut.values()).extracting(StoreLook.Seen::state).containsExactly(StoreLook.State.PRESENT,
+                    StoreLook.State.PRESENT, StoreLook.State.UNREACHABLE, StoreLook.State.UNREACHABLE);
+        } finally {
+            pool.shutdownNow();
         }
     }
 }
