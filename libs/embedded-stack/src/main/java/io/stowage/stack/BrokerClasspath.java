@@ -34,7 +34,7 @@ final class BrokerClasspath {
         }
         for (String jar : jars.split(File.pathSeparator)) {
             if (!Files.exists(Path.of(jar))) {
-                throw new IOException("Kafka broker jar " + jar + " not found: run `./mvnw -pl stack install` on this machine");
+                throw new IOException("Kafka broker jar " + jar + " not found: the stack module was built in another checkout or on another machine: run `./mvnw -B install -DskipTests -pl libs/embedded-stack -am` in this one");
             }
         }
         return ownCodeSource() + File.pathSeparator + jars;

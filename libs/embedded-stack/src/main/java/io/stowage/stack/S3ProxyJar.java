@@ -33,6 +33,6 @@ final class S3ProxyJar {
             }
         }
         throw new IOException("S3Proxy jar-with-dependencies not found; set -Dstowage.s3proxy.jar=... or STOWAGE_S3PROXY_JAR, "
-                + "or run `./mvnw -pl stack install` (tried " + candidates + ")");
+                + "or run `./mvnw -B install -DskipTests -pl libs/embedded-stack -am` in this checkout (tried " + candidates + ")");
     }
 }
