@@ -30,7 +30,7 @@ public final class AuditStoreReconciler {
             int order = l == ledger.size() ? 1 : s == store.size() ? -1 : ledger.get(l).key().compareTo(store.get(s).key());
             if (order < 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.MISSING, ledger.get(l++).key(), null, null));
-            } else if (order > 0 && (isRunPointer(store.get(s).key()) || isStorageRoot(store.get(s).key()))) {
+            } else if (order > 0 && uncompared(store.get(s).key())) {
                 s++;
             } else if (order > 0) {
                 findings.add(new AuditStoreFinding(AuditStoreFinding.Problem.UNKNOWN, store.get(s++).key(), null, null));
@@ -39,6 +39,14 @@ public final class AuditStoreReconciler {
             }
         }
         return findings;
+    }
+
+    /**
+     * @return whether {@code key} is an object the ledger never records and the audit does not report as unknown: a
+     *         run's {@code latest.json} pointer or the storage root manifest
+     */
+    public static boolean uncompared(String key) {
+        return isRunPointer(key) || isStorageRoot(key);
     }
 
     /** @return whether {@code key} is the storage root manifest, which the uploader puts at start-up without an event */

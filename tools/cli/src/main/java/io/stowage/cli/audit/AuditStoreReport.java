@@ -11,8 +11,16 @@ import java.util.List;
  * @param objects       objects in the bucket
  * @param ledgerObjects objects the ledger records for this store and bucket
  * @param findings      the disagreements, in key order
+ * @param uncompared    objects in the bucket the ledger never records and the audit does not compare (runs'
+ *                      {@code latest.json} pointers, the storage root manifest); counted in {@code objects}
  */
-public record AuditStoreReport(String store, String bucket, int objects, int ledgerObjects, List<AuditStoreFinding> findings) {
+public record AuditStoreReport(String store, String bucket, int objects, int ledgerObjects, List<AuditStoreFinding> findings,
+                               int uncompared) {
+
+    /** A report of a bucket holding no object outside the comparison. */
+    public AuditStoreReport(String store, String bucket, int objects, int ledgerObjects, List<AuditStoreFinding> findings) {
+        this(store, bucket, objects, ledgerObjects, findings, 0);
+    }
 
     /** @return the number of findings of {@code problem} */
     long count(AuditStoreFinding.Problem problem) {
@@ -30,8 +38,10 @@ public record AuditStoreReport(String store, String bucket, int objects, int led
      */
     public String summary() {
         long disagree = count(AuditStoreFinding.Problem.SIZE) + count(AuditStoreFinding.Problem.SHA256);
-        return String.format("%s: %d objects in the bucket, %d in the ledger: %d missing from the bucket, %d unknown to"
-                        + " the ledger, %d disagree", store, objects, ledgerObjects,
+        return String.format("%s: %d objects in the bucket%s, %d in the ledger: %d missing from the bucket, %d unknown"
+                        + " to the ledger, %d disagree", store, objects, uncompared == 0 ? ""
+                        : " (" + uncompared + " of them run pointers or the storage root manifest, not in the ledger)",
+                ledgerObjects,
                 count(AuditStoreFinding.Problem.MISSING), count(AuditStoreFinding.Problem.UNKNOWN), disagree);
     }
 }

@@ -61,8 +61,9 @@ final class AuditStoreCommand implements Callable<Integer> {
         try (S3ObjectStore store = new S3ObjectStore(config, UploadTuning.defaults())) {
             held = AuditStoreListing.of(store, "");
         }
+        int uncompared = (int) held.stream().map(AuditStoreEntry::key).filter(AuditStoreReconciler::uncompared).count();
         return new AuditStoreReport(config.name(), config.bucket(), held.size(), known.size(),
-                AuditStoreReconciler.reconcile(known, held));
+                AuditStoreReconciler.reconcile(known, held), uncompared);
     }
 
     private static StoreConfig config(StackEndpoints stack, String name, String bucket) {

@@ -97,6 +97,10 @@ class AuditStoreReconcilerTest {
                 "primary: unknown to the ledger: b",
                 "primary: size disagrees for c: ledger 3 bytes, store 4 bytes",
                 "primary: sha256 disagrees for c: ledger " + A + ", store " + B);
+        assertThat(new AuditStoreReport("primary", "p", 3, 2, List.of(), 2).summary()).startsWith("primary: 3 objects in"
+                + " the bucket (2 of them run pointers or the storage root manifest, not in the ledger), 2 in the ledger:");
+        assertThat(AuditStoreReconciler.uncompared("checkpoints/e/r/latest.json")).isTrue();
+        assertThat(AuditStoreReconciler.uncompared("checkpoints/e/r/000000000001/" + A + "/latest.json")).isFalse();
         assertThat(new AuditStoreReport("replica", "r", 0, 0, List.of()).summary())
                 .isEqualTo("replica: 0 objects in the bucket, 0 in the ledger: 0 missing from the bucket, 0 unknown to"
                         + " the ledger, 0 disagree");
