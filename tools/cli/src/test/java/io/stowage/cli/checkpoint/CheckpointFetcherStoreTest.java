@@ -211,11 +211,7 @@ class CheckpointFetcherStoreTest {
         String gone = ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(optimizer), "optimizer.pt");
         StoredCheckpoint published = new LedgerSteps(new RunCheckpoints("exp", run, List.of(recorded(5,
                 ObjectKeys.checkpointFile("exp", run, 5, Sha256.of(model), "model.pt"), gone)))).published(5);
-        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
-                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
-        try (S3AsyncClient s3 = S3Clients.create(config)) {
-            s3.deleteObject(b -> b.bucket(config.bucket()).key(gone)).join(); // lost behind the ledger's back
-        }
+        deleteFromPrimary(stack, gone); // lost behind the ledger's back
         assertThat(new CheckpointFetcher(primary).fetch("exp", run, 5L, tmp.resolve("listed")).files())
                 .as("the store's listing alone holds one file of the two").hasSize(1);
         long[] located = {-1};
@@ -248,11 +244,7 @@ class CheckpointFetcherStoreTest {
         pointTo(7, new LatestCheckpoint.File("model.pt", ObjectKeys.checkpointFile("exp", run, 7, Sha256.of(model),
                 "model.pt"), model.length, Sha256.of(model)),
                 new LatestCheckpoint.File("optimizer.pt", gone, optimizer.length, Sha256.of(optimizer)));
-        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
-                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
-        try (S3AsyncClient s3 = S3Clients.create(config)) {
-            s3.deleteObject(b -> b.bucket(config.bucket()).key(gone)).join();
-        }
+        deleteFromPrimary(stack, gone);
         long[] located = {-1};
 
         CliException e = catchThrowableOfType(CliException.class, () -> new CheckpointFetcher(primary, replica, n -> { })
@@ -263,6 +255,15 @@ class CheckpointFetcherStoreTest {
                 "optimizer.pt (" + gone + ")", "nothing fetched");
         assertThat(located[0]).as("nothing leased before the check").isEqualTo(-1);
         assertThat(tmp.resolve("latest")).doesNotExist();
+    }
+
+    /** Deletes {@code key} from the primary bucket with a plain S3 client, as a user or a lifecycle rule would. */
+    private static void deleteFromPrimary(StackEndpoints stack, String key) {
+        StoreConfig config = new StoreConfig("primary", URI.create(stack.s3Endpoint()), stack.s3Region(),
+                stack.primaryBucket(), stack.s3AccessKey(), stack.s3SecretKey());
+        try (S3AsyncClient s3 = S3Clients.create(config)) {
+            s3.deleteObject(b -> b.bucket(config.bucket()).key(key)).join();
+        }
     }
 
     /** A step as the ledger records it once both files' uploads were seen. */
