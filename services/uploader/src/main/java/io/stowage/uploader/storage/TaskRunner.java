@@ -14,6 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Carries out one {@link UploadTask} against its store: skips it when the same SHA-256 is already at
@@ -22,10 +24,24 @@ import java.util.Optional;
  * stored object stays as it is. A manifest is put create-only ({@code If-None-Match: *}) where the store supports it,
  * so a manifest stored by another writer between the HEAD and the PUT is never replaced either. Every failure becomes an
  * {@link UploadOutcome.Failed}, never an exception. Blocking: call it from a worker thread.
+ * <p>
+ * A file below {@link #PUT_FIRST_BELOW} is put create-only first, without the HEAD: a new object (nearly every object
+ * of a new checkpoint step or shard) then costs one request instead of two. Only when the store refuses it because the
+ * key holds an object does the HEAD decide, as above, between "already stored" (the same SHA-256 and size), a refusal
+ * (an immutable manifest) and an overwrite, so the outcome is the same as with the HEAD first. A store that does not
+ * implement conditional writes (HTTP 501) is remembered and gets the HEAD first from then on.
  */
 @ApplicationScoped
 public class TaskRunner {
+    /**
+     * Files of fewer bytes than this (8 MiB) are put create-only before any HEAD. A larger file keeps the HEAD first,
+     * so that an object already stored (a redelivered event, a step published again) is not sent again in full only to
+     * be refused.
+     */
+    public static final long PUT_FIRST_BELOW = 8L << 20;
     private final ObjectWriters writers;
+    // the stores that answered a conditional write with 501 (not implemented): they get the HEAD first
+    private final Set<String> withoutConditionalWrites = ConcurrentHashMap.newKeySet();
 
     TaskRunner(ObjectWriters writers) {
         this.writers = writers;
@@ -33,13 +49,28 @@ public class TaskRunner {
 
     /** @return stored (sent or skipped) or failed, with a one-line reason naming the file */
     public UploadOutcome run(UploadTask task) {
-        return run(task, writers.forStore(task.store()));
+        boolean putFirst = task.bytes() < PUT_FIRST_BELOW && !withoutConditionalWrites.contains(task.store());
+        return run(task, writers.forStore(task.store()), putFirst, () -> withoutConditionalWrites.add(task.store()));
     }
 
-    /** As {@link #run(UploadTask)} with the writer of the task's store given. */
+    /** As {@link #run(UploadTask)} with the writer of the task's store given, the HEAD always first. */
     static UploadOutcome run(UploadTask task, ObjectWriter writer) {
+        return run(task, writer, false, () -> { });
+    }
+
+    /**
+     * @param putFirst              put the file create-only before any HEAD (a small file)
+     * @param noConditionalWrites   called when the store answered that it does not implement conditional writes
+     */
+    static UploadOutcome run(UploadTask task, ObjectWriter writer, boolean putFirst, Runnable noConditionalWrites) {
         String file = task.localPath().toString();
         try {
+            if (putFirst) {
+                Optional<String> created = createIfAbsent(task, writer, noConditionalWrites);
+                if (created.isPresent()) {
+                    return new UploadOutcome.Stored(created.get(), false);
+                }
+            }
             Optional<ObjectHead> existing = writer.head(task.key());
             if (existing.isPresent() && task.sha256().equals(existing.get().sha256())
                     && existing.get().bytes() == task.bytes()) {
@@ -68,6 +99,26 @@ public class TaskRunner {
                     + e.getMessage(), false);
         } catch (PermanentStoreException e) {
             return new UploadOutcome.Failed(task.store() + " store refused " + file + ": " + e.getMessage(), true);
+        }
+    }
+
+    /**
+     * One create-only PUT ({@code If-None-Match: *}) of a small file.
+     *
+     * @return the stored object's ETag; empty when the key holds an object (the store refused the PUT, or an earlier
+     *         attempt of it whose answer was lost stored it) or the store cannot write conditionally: the HEAD decides then
+     */
+    private static Optional<String> createIfAbsent(UploadTask task, ObjectWriter writer, Runnable noConditionalWrites) {
+        try {
+            return Optional.of(writer.putIfUnchanged(task.key(), task.localPath(), task.bytes(), task.sha256(),
+                    Map.of("kind", task.kind().name()), null).etag());
+        } catch (PreconditionFailedException e) {
+            return Optional.empty();
+        } catch (UnsupportedOperationException e) {
+            noConditionalWrites.run();
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // at or above the store's multipart threshold: not one request
         }
     }
 

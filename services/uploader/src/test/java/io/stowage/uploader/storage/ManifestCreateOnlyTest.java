@@ -93,6 +93,33 @@ class ManifestCreateOnlyTest {
         assertThat(store.readAndHash(key)).isEqualTo(new ReadResult(second.bytes(), second.sha256()));
     }
 
+    @Test
+    void aSmallFilePutFirstIsStoredOnceAndFoundStoredTheSecondTime() throws Exception {
+        String key = "checkpoints/put-first-" + UUID.randomUUID() + "/run/000000000001/model.pt";
+        UploadTask file = task(key, ObjectKind.CHECKPOINT_FILE, "weights");
+        assertThat(TaskRunner.run(file, store, true, () -> { })).as("a new key: stored by the create-only PUT")
+                .isInstanceOfSatisfying(UploadOutcome.Stored.class, s -> assertThat(s.skipped()).isFalse());
+        // S3Proxy refuses the second create-only PUT (412): had it ignored If-None-Match, the PUT would have been
+        // stored again and the outcome not skipped
+        assertThat(TaskRunner.run(file, store, true, () -> { })).as("the same content again: the store refuses, the HEAD"
+                + " finds it").isInstanceOfSatisfying(UploadOutcome.Stored.class, s -> assertThat(s.skipped()).isTrue());
+        UploadTask other = task(key, ObjectKind.CHECKPOINT_FILE, "other weights");
+        assertThat(TaskRunner.run(other, store, true, () -> { })).as("other content: put over it, as with the HEAD first")
+                .isInstanceOfSatisfying(UploadOutcome.Stored.class, s -> assertThat(s.skipped()).isFalse());
+        assertThat(store.readAndHash(key)).isEqualTo(new ReadResult(other.bytes(), other.sha256()));
+    }
+
+    @Test
+    void aManifestPutFirstOverOtherContentIsRefusedAndTheFirstStays() throws Exception {
+        String key = "datasets/put-first-" + UUID.randomUUID() + "/r1/manifest.json";
+        UploadTask theirs = task(key, ObjectKind.DATASET_MANIFEST, "{\"shards\":[\"theirs\"]}");
+        UploadTask mine = task(key, ObjectKind.DATASET_MANIFEST, "{\"shards\":[\"mine\"]}");
+        assertThat(TaskRunner.run(theirs, store, true, () -> { })).isInstanceOf(UploadOutcome.Stored.class);
+        assertThat(TaskRunner.run(mine, store, true, () -> { })).isInstanceOfSatisfying(UploadOutcome.Failed.class,
+                f -> assertThat(f.permanent()).isTrue());
+        assertThat(store.readAndHash(key)).isEqualTo(new ReadResult(theirs.bytes(), theirs.sha256()));
+    }
+
     private UploadTask task(String key, ObjectKind kind, String content) throws Exception {
         Path file = Files.createTempFile(dir, "manifest", ".json");
         Files.writeString(file, content);

@@ -102,6 +102,107 @@ class TaskRunnerTest {
         });
     }
 
+    @Test
+    void aSmallNewFileIsOneCreateOnlyPutWithoutAHead() {
+        CallsWriter writer = new CallsWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false), null);
+        assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e2", false));
+        assertThat(writer.calls).containsExactly("PUT if absent");
+    }
+
+    @Test
+    void aSmallFileAlreadyStoredIsSkippedOnceTheCreateOnlyPutIsRefused() {
+        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, SHA, "e1")),
+                () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
+        assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e1", true));
+        assertThat(writer.calls).containsExactly("PUT if absent", "HEAD");
+    }
+
+    @Test
+    void otherContentFoundByARefusedCreateOnlyPutIsOverwrittenAsWithTheHeadFirst() {
+        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+                () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
+        assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e2", false));
+        assertThat(writer.calls).containsExactly("PUT if absent", "HEAD", "PUT");
+    }
+
+    @Test
+    void aManifestWithOtherContentFoundByARefusedCreateOnlyPutIsNeverOverwritten() {
+        UploadTask manifest = new UploadTask("primary", "datasets/d/r/manifest.json", ObjectKind.DATASET_MANIFEST,
+                Path.of("/staging/datasets/d/r/manifest.json"), 100, SHA);
+        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+                () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
+        assertThat(TaskRunner.run(manifest, writer, true, () -> { })).isInstanceOfSatisfying(UploadOutcome.Failed.class,
+                f -> assertThat(f.permanent()).isTrue());
+        assertThat(writer.calls).containsExactly("PUT if absent", "HEAD");
+    }
+
+    @Test
+    void aStoreWithoutConditionalWritesIsRememberedAndGetsTheHeadFirst() {
+        CallsWriter writer = new CallsWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false),
+                new UnsupportedOperationException("HTTP 501 NotImplemented"));
+        java.util.concurrent.atomic.AtomicBoolean remembered = new java.util.concurrent.atomic.AtomicBoolean();
+        assertThat(TaskRunner.run(task, writer, true, () -> remembered.set(true)))
+                .isEqualTo(new UploadOutcome.Stored("e2", false));
+        assertThat(remembered).isTrue();
+        assertThat(writer.calls).containsExactly("PUT if absent", "HEAD", "PUT");
+    }
+
+    /** Records every request; a create-only PUT fails with {@code refusal} when one is given. */
+    static final class CallsWriter implements ObjectWriter {
+        final Optional<ObjectHead> head;
+        final Supplier<PutResult> put;
+        final RuntimeException refusal;
+        final List<String> calls = new ArrayList<>();
+
+        CallsWriter(Optional<ObjectHead> head, Supplier<PutResult> put, RuntimeException refusal) {
+            this.head = head;
+            this.put = put;
+            this.refusal = refusal;
+        }
+
+        @Override
+        public String storeName() {
+            return "primary";
+        }
+
+        @Override
+        public String bucket() {
+            return "stowage-primary";
+        }
+
+        @Override
+        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
+            calls.add("PUT");
+            return put.get();
+        }
+
+        @Override
+        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
+                                        String expectedEtag) {
+            calls.add(expectedEtag == null ? "PUT if absent" : "PUT if ETag " + expectedEtag);
+            if (refusal != null) {
+                throw refusal;
+            }
+            return put.get();
+        }
+
+        @Override
+        public Optional<ObjectHead> head(String key) {
+            calls.add("HEAD");
+            return head;
+        }
+
+        @Override
+        public int abortIncompleteUploads(String key) {
+            return 0;
+        }
+
+        @Override
+        public int abortUploadsOlderThan(java.time.Duration age) {
+            return 0;
+        }
+    }
+
     /** A writer whose answers are given up front. */
     static final class ScriptedWriter implements ObjectWriter {
         final Optional<ObjectHead> head;
