@@ -104,14 +104,14 @@ class TaskRunnerTest {
 
     @Test
     void aSmallNewFileIsOneCreateOnlyPutWithoutAHead() {
-        CallsWriter writer = new CallsWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false), null);
+        ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false), null);
         assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e2", false));
         assertThat(writer.calls).containsExactly("PUT if absent");
     }
 
     @Test
     void aSmallFileAlreadyStoredIsSkippedOnceTheCreateOnlyPutIsRefused() {
-        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, SHA, "e1")),
+        ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, SHA, "e1")),
                 () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
         assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e1", true));
         assertThat(writer.calls).containsExactly("PUT if absent", "HEAD");
@@ -119,7 +119,7 @@ class TaskRunnerTest {
 
     @Test
     void otherContentFoundByARefusedCreateOnlyPutIsOverwrittenAsWithTheHeadFirst() {
-        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+        ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
                 () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
         assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e2", false));
         assertThat(writer.calls).containsExactly("PUT if absent", "HEAD", "PUT");
@@ -129,7 +129,7 @@ class TaskRunnerTest {
     void aManifestWithOtherContentFoundByARefusedCreateOnlyPutIsNeverOverwritten() {
         UploadTask manifest = new UploadTask("primary", "datasets/d/r/manifest.json", ObjectKind.DATASET_MANIFEST,
                 Path.of("/staging/datasets/d/r/manifest.json"), 100, SHA);
-        CallsWriter writer = new CallsWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
+        ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, "b".repeat(64), "e0")),
                 () -> new PutResult("e2", 100, SHA, false), new io.stowage.store.PreconditionFailedException("412", null));
         assertThat(TaskRunner.run(manifest, writer, true, () -> { })).isInstanceOfSatisfying(UploadOutcome.Failed.class,
                 f -> assertThat(f.permanent()).isTrue());
@@ -138,7 +138,7 @@ class TaskRunnerTest {
 
     @Test
     void aStoreWithoutConditionalWritesIsRememberedAndGetsTheHeadFirst() {
-        CallsWriter writer = new CallsWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false),
+        ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false),
                 new UnsupportedOperationException("HTTP 501 NotImplemented"));
         java.util.concurrent.atomic.AtomicBoolean remembered = new java.util.concurrent.atomic.AtomicBoolean();
         assertThat(TaskRunner.run(task, writer, true, () -> remembered.set(true)))
@@ -147,14 +147,22 @@ class TaskRunnerTest {
         assertThat(writer.calls).containsExactly("PUT if absent", "HEAD", "PUT");
     }
 
-    /** Records every request; a create-only PUT fails with {@code refusal} when one is given. */
-    static final class CallsWriter implements ObjectWriter {
+    /**
+     * A writer whose answers are given up front; it records every request, and a create-only PUT fails with
+     * {@code refusal} when one is given.
+     */
+    static final class ScriptedWriter implements ObjectWriter {
         final Optional<ObjectHead> head;
         final Supplier<PutResult> put;
         final RuntimeException refusal;
+        final List<String> puts = new ArrayList<>();
         final List<String> calls = new ArrayList<>();
 
-        CallsWriter(Optional<ObjectHead> head, Supplier<PutResult> put, RuntimeException refusal) {
+        ScriptedWriter(Optional<ObjectHead> head, Supplier<PutResult> put) {
+            this(head, put, null);
+        }
+
+        ScriptedWriter(Optional<ObjectHead> head, Supplier<PutResult> put, RuntimeException refusal) {
             this.head = head;
             this.put = put;
             this.refusal = refusal;
@@ -172,6 +180,7 @@ class TaskRunnerTest {
 
         @Override
         public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
+            puts.add(key);
             calls.add("PUT");
             return put.get();
         }
@@ -179,6 +188,7 @@ class TaskRunnerTest {
         @Override
         public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
                                         String expectedEtag) {
+            puts.add(key);
             calls.add(expectedEtag == null ? "PUT if absent" : "PUT if ETag " + expectedEtag);
             if (refusal != null) {
                 throw refusal;
@@ -189,56 +199,6 @@ class TaskRunnerTest {
         @Override
         public Optional<ObjectHead> head(String key) {
             calls.add("HEAD");
-            return head;
-        }
-
-        @Override
-        public int abortIncompleteUploads(String key) {
-            return 0;
-        }
-
-        @Override
-        public int abortUploadsOlderThan(java.time.Duration age) {
-            return 0;
-        }
-    }
-
-    /** A writer whose answers are given up front. */
-    static final class ScriptedWriter implements ObjectWriter {
-        final Optional<ObjectHead> head;
-        final Supplier<PutResult> put;
-        final List<String> puts = new ArrayList<>();
-
-        ScriptedWriter(Optional<ObjectHead> head, Supplier<PutResult> put) {
-            this.head = head;
-            this.put = put;
-        }
-
-        @Override
-        public String storeName() {
-            return "primary";
-        }
-
-        @Override
-        public String bucket() {
-            return "stowage-primary";
-        }
-
-        @Override
-        public PutResult put(String key, Path file, long bytes, String sha256, Map<String, String> metadata) {
-            puts.add(key);
-            return put.get();
-        }
-
-        @Override
-        public PutResult putIfUnchanged(String key, Path file, long bytes, String sha256, Map<String, String> metadata,
-                                        String expectedEtag) {
-            puts.add(key);
-            return put.get();
-        }
-
-        @Override
-        public Optional<ObjectHead> head(String key) {
             return head;
         }
 
