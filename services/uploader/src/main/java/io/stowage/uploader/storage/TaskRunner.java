@@ -28,7 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * A file below {@link #PUT_FIRST_BELOW} is put create-only first, without the HEAD: a new object (nearly every object
  * of a new checkpoint step or shard) then costs one request instead of two. Only when the store refuses it because the
  * key holds an object does the HEAD decide, as above, between "already stored" (the same SHA-256 and size), a refusal
- * (an immutable manifest) and an overwrite, so the outcome is the same as with the HEAD first. A store that does not
+ * (an immutable manifest) and an overwrite, so the outcome is the same as with the HEAD first; so does a local file
+ * that cannot be read or is not the published one (an object already stored needs no local file). A store that does not
  * implement conditional writes (HTTP 501) is remembered and gets the HEAD first from then on.
  */
 @ApplicationScoped
@@ -106,13 +107,19 @@ public class TaskRunner {
      * One create-only PUT ({@code If-None-Match: *}) of a small file.
      *
      * @return the stored object's ETag; empty when the key holds an object (the store refused the PUT, or an earlier
-     *         attempt of it whose answer was lost stored it) or the store cannot write conditionally: the HEAD decides then
+     *         attempt of it whose answer was lost stored it), the store cannot write conditionally, or the local file is
+     *         missing, unreadable or not the published one: the HEAD decides then
      */
     private static Optional<String> createIfAbsent(UploadTask task, ObjectWriter writer, Runnable noConditionalWrites) {
         try {
             return Optional.of(writer.putIfUnchanged(task.key(), task.localPath(), task.bytes(), task.sha256(),
                     Map.of("kind", task.kind().name()), null).etag());
         } catch (PreconditionFailedException e) {
+            return Optional.empty();
+        } catch (SourceChangedException | UncheckedIOException e) {
+            // the local file is gone or not the published one: nothing was sent; an object already stored with the
+            // task's bytes and SHA-256 needs no local file (a promoted model revision names objects, not files), so the
+            // HEAD decides, as with the HEAD first
             return Optional.empty();
         } catch (UnsupportedOperationException e) {
             noConditionalWrites.run();

@@ -137,6 +137,32 @@ class TaskRunnerTest {
     }
 
     @Test
+    void aLocalFileGoneOrChangedIsNoFailureWhenItsObjectIsAlreadyStored() {
+        // a promoted model revision names objects already stored, not local files: the HEAD decides, as with it first
+        for (RuntimeException unreadable : List.of(
+                new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/staging/s0.tar.zst")),
+                new SourceChangedException("/staging/s0.tar.zst", 100, SHA, 90, "c".repeat(64)))) {
+            ScriptedWriter writer = new ScriptedWriter(Optional.of(new ObjectHead(100, SHA, "e1")),
+                    () -> new PutResult("e2", 100, SHA, false), unreadable);
+            assertThat(TaskRunner.run(task, writer, true, () -> { })).isEqualTo(new UploadOutcome.Stored("e1", true));
+            assertThat(writer.calls).containsExactly("PUT if absent", "HEAD");
+        }
+    }
+
+    @Test
+    void aLocalFileGoneWhoseObjectIsNotStoredFailsAsWithTheHeadFirst() {
+        ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> {
+            throw new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/staging/s0.tar.zst"));
+        }, new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/staging/s0.tar.zst")));
+        assertThat(TaskRunner.run(task, writer, true, () -> { })).isInstanceOfSatisfying(UploadOutcome.Failed.class,
+                f -> {
+                    assertThat(f.permanent()).isTrue();
+                    assertThat(f.reason()).startsWith("/staging/s0.tar.zst cannot be read");
+                });
+        assertThat(writer.calls).containsExactly("PUT if absent", "HEAD", "PUT");
+    }
+
+    @Test
     void aStoreWithoutConditionalWritesIsRememberedAndGetsTheHeadFirst() {
         ScriptedWriter writer = new ScriptedWriter(Optional.empty(), () -> new PutResult("e2", 100, SHA, false),
                 new UnsupportedOperationException("HTTP 501 NotImplemented"));
