@@ -39,20 +39,20 @@ public class GateBeans {
             LOG.error("stowage.gatekeeper.volume-roots (env STOWAGE_GATEKEEPER_VOLUME_ROOTS) is not set: every release "
                     + "request will be denied as outside-volume-roots");
         }
-        return new GateEvaluator(policy, new FileSystemTree(), stores);
+        return new GateEvaluator(policy, new FileSystemTree(), stores, gatekeeper.rereadAtDecision());
     }
 
     /**
-     * @return the gate's HEAD-only look at the primary and replica stores ({@code stowage.store.*}, read credentials;
+     * @return the gate's look (HEAD and full read, never a write) at the primary and replica stores ({@code stowage.store.*}, read credentials;
      *         {@code stowage.gatekeeper.store-heads-in-flight}, {@code stowage.gatekeeper.store-head-attempts},
-     *         {@code stowage.gatekeeper.store-look-timeout})
+     *         {@code stowage.gatekeeper.store-look-timeout}, {@code stowage.gatekeeper.store-reread-timeout})
      */
     @Produces
     @Singleton
     StoreHeads storeHeads(StoreSettings stores, GatekeeperConfig gatekeeper) {
         return new StoreHeads(List.of(StoreSettings.config("primary", stores.primary()),
                 StoreSettings.config("replica", stores.replica())), gatekeeper.storeHeadsInFlight(),
-                gatekeeper.storeHeadAttempts(), gatekeeper.storeLookTimeout());
+                gatekeeper.storeHeadAttempts(), gatekeeper.storeLookTimeout(), gatekeeper.storeRereadTimeout());
     }
 
     void closeStoreHeads(@Disposes StoreHeads stores) {

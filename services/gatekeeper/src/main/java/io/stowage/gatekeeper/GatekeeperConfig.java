@@ -68,4 +68,21 @@ public interface GatekeeperConfig {
      */
     @WithDefault("60s")
     Duration storeLookTimeout();
+
+    /**
+     * Whether the gate reads in full again, at decision time, every object whose full read condition 2 counts (GET and
+     * SHA-256 of what the store sends): true. A byte changed in the store after the verifier's read, size and metadata
+     * kept, is then a denial ({@code store-object-changed}, {@code no-replica-copy}); false takes the earlier read on
+     * the ledger's word. The read costs a download of those objects per decision that would otherwise pass.
+     */
+    @WithDefault("true")
+    boolean rereadAtDecision();
+
+    /**
+     * Longest wait of the decision-time full reads for their next answer: once no read finished for this long, every
+     * object still being read counts as unreachable and the release is denied. 10 minutes (one object of several GiB
+     * from a remote store).
+     */
+    @WithDefault("10m")
+    Duration storeRereadTimeout();
 }

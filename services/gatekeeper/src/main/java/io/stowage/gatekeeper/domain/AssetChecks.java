@@ -42,6 +42,11 @@ final class AssetChecks {
         return objects.reliedOn();
     }
 
+    /** @return the objects whose full read OK condition 2 counts, for {@link StoreChecks#reread} */
+    java.util.Set<StoreLook.StoredObject> fullyRead() {
+        return objects.fullyRead();
+    }
+
     /** Condition 2 at decision time: see {@link ObjectChecks#requireFullReadStillStored(java.util.Set)}. */
     void requireFullReadStillStored(java.util.Set<StoreLook.StoredObject> notAsStored) {
         objects.requireFullReadStillStored(notAsStored);

@@ -14,23 +14,34 @@ import java.util.List;
  * the local disk, and returns a {@link GateDecision} (passed, or every failed condition of
  * docs/design/contract.md "The gate"). Besides the ledger's evidence, it HEADs every object that evidence relies on in
  * its store at decision time ({@link StoreLook}): the ledger's newest verification may be older than a deletion or a
- * replacement in the store. Reads and hashes files and asks the stores: call it off the event loop.
+ * replacement in the store; and, when nothing else has failed, it reads in full again every object whose full read
+ * condition 2 counts, since a byte changed in the store without a change of size or metadata shows to no HEAD. Reads and hashes files and asks the stores: call it off the event loop.
  */
 public final class GateEvaluator {
     private final ReleaseTargetPolicy policy;
     private final LocalTree tree;
     private final StoreLook store;
+    private final boolean rereadAtDecision;
+
+    /** As {@link #GateEvaluator(ReleaseTargetPolicy, LocalTree, StoreLook, boolean)}, re-reading at decision time. */
+    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree, StoreLook store) {
+        this(policy, tree, store, true);
+    }
 
     /**
-     * @param policy the path rule of condition 5: {@code stowage.gate.protected-roots},
-     *               {@code stowage.gatekeeper.volume-roots} and the home directories
-     * @param tree   the local disk
-     * @param store  the object stores as they are at decision time (HEAD only)
+     * @param policy           the path rule of condition 5: {@code stowage.gate.protected-roots},
+     *                         {@code stowage.gatekeeper.volume-roots} and the home directories
+     * @param tree             the local disk
+     * @param store            the object stores as they are at decision time
+     * @param rereadAtDecision read in full again, at decision time, every object whose full read condition 2 counts
+     *                         ({@code stowage.gatekeeper.reread-at-decision}, default true); false takes the verifier's
+     *                         earlier full reads on the ledger's word, so a byte changed in the store since is not seen
      */
-    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree, StoreLook store) {
+    public GateEvaluator(ReleaseTargetPolicy policy, LocalTree tree, StoreLook store, boolean rereadAtDecision) {
         this.policy = policy;
         this.tree = tree;
         this.store = store;
+        this.rereadAtDecision = rereadAtDecision;
     }
 
     /** @return the local disk this gate reads */
@@ -80,7 +91,14 @@ public final class GateEvaluator {
                 accounted.add(new AccountedFiles(Path.of(asset.localRoot()).normalize(), entries));
             }
         }
-        assetChecks.requireFullReadStillStored(new StoreChecks(store, findings).check(assetChecks.reliedOn()));
+        StoreChecks storeChecks = new StoreChecks(store, findings);
+        java.util.Set<StoreLook.StoredObject> notAsStored = storeChecks.check(assetChecks.reliedOn());
+        if (rereadAtDecision && findings.isEmpty()) {
+            // condition 2 as the policy words it, at the moment it matters: the objects whose full read counts are
+            // downloaded and hashed again now (a decision already denied is not made slower by it)
+            notAsStored.addAll(storeChecks.reread(assetChecks.fullyRead()));
+        }
+        assetChecks.requireFullReadStillStored(notAsStored);
         DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
         if (!findings.isEmpty()) {

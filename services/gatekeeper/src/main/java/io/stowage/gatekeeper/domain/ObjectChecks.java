@@ -139,6 +139,13 @@ final class ObjectChecks {
                 (a, b) -> Stream.concat(a.stream(), b.stream()).toList());
     }
 
+    /** @return every object whose newest full read OK {@link #requireFullRead} counted, over all assets */
+    Set<StoreLook.StoredObject> fullyRead() {
+        Set<StoreLook.StoredObject> all = new java.util.LinkedHashSet<>();
+        fullReads.values().forEach(all::addAll);
+        return all;
+    }
+
     /**
      * Condition 2 at decision time: a full read OK counts only while its object is still in its store as it was read.
      * For each asset whose full reads {@link #requireFullRead} accepted, the objects in {@code notAsStored} (gone,

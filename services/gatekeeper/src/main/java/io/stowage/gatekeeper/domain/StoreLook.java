@@ -7,8 +7,8 @@ import java.util.Map;
  * The gate's own look at the object stores at decision time: a HEAD of every object the ledger's evidence relies on,
  * so that an object deleted, truncated or replaced in the store after its last verification denies the release instead
  * of being taken on the ledger's word. A byte changed inside an object without changing its size or its {@code sha256}
- * metadata is not visible to a HEAD: only a full read finds it (the verifier's rolling scrub, {@code stowage audit
- * reread}).
+ * metadata is not visible to a HEAD: only a full read finds it, which {@link #readInFull} does for the objects whose
+ * full read condition 2 counts.
  */
 public interface StoreLook {
 
@@ -20,6 +20,17 @@ public interface StoreLook {
      * @return one answer per distinct object asked
      */
     Map<StoredObject, Seen> head(Collection<StoredObject> objects);
+
+    /**
+     * Reads each object in full and hashes what the store sends (GET, SHA-256), several at a time: what the store holds
+     * now, which a HEAD cannot show (a byte changed without a change of size or metadata). Never throws for a store
+     * failure: an object that could not be read is answered {@link State#UNREACHABLE}, which denies.
+     *
+     * @param objects the objects to read
+     * @return one answer per distinct object: {@link Seen#present} with the bytes read and their SHA-256 (lower-case
+     *         hex), {@link Seen#missing()}, or {@link Seen#unreachable}
+     */
+    Map<StoredObject, Seen> readInFull(Collection<StoredObject> objects);
 
     /**
      * One object the evidence relies on.

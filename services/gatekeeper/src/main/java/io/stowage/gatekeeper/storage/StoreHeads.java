@@ -2,7 +2,9 @@ package io.stowage.gatekeeper.storage;
 
 import io.stowage.gatekeeper.domain.StoreLook;
 import io.stowage.store.ObjectHead;
+import io.stowage.store.ObjectNotFoundException;
 import io.stowage.store.ObjectReader;
+import io.stowage.store.ReadResult;
 import io.stowage.store.RetryPolicy;
 import io.stowage.store.RetryingObjectReader;
 import io.stowage.store.StoreConfig;
@@ -27,7 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The gate's {@link StoreLook} over the S3 stores: HEAD only, through the store module's read-only
+ * The gate's {@link StoreLook} over the S3 stores: HEADs and full reads, through the store module's read-only
  * {@link ObjectReader} (no write or delete member is reachable), up to {@code inFlight} requests at a time, each retried
  * with short backoff ({@code attempts}, 200 ms doubling to 2 s) on a transient failure. Any failure that remains, a
  * store name it has no reader for, and every object still unanswered once no answer at all came for {@code timeout} (a
@@ -41,6 +43,16 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
     private final Map<String, ObjectReader> readers = new LinkedHashMap<>();
     private final ExecutorService pool;
     private final Duration timeout;
+    private final Duration rereadTimeout;
+    /**
+     * Full reads run two objects at a time on their own threads: a large object is read in parallel ranges of
+     * {@link ReadTuning#defaults()} (4 × 16 MiB in memory), so two keep the reads under 128 MiB of the service's heap.
+     */
+    private final ExecutorService readPool = Executors.newFixedThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "gate-store-read");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /**
      * @param stores   the stores by logical name ("primary", "replica"), with read credentials
@@ -49,7 +61,15 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
      * @param timeout  longest wait of one look for its next answer
      */
     public StoreHeads(List<StoreConfig> stores, int inFlight, int attempts, Duration timeout) {
+        this(stores, inFlight, attempts, timeout, Duration.ofMinutes(10));
+    }
+
+    /**
+     * @param rereadTimeout longest wait of one round of full reads ({@link #readInFull}) for its next finished read
+     */
+    public StoreHeads(List<StoreConfig> stores, int inFlight, int attempts, Duration timeout, Duration rereadTimeout) {
         this.timeout = timeout;
+        this.rereadTimeout = rereadTimeout;
         RetryPolicy retry = new RetryPolicy(Math.max(1, attempts), Duration.ofMillis(200), Duration.ofSeconds(2));
         for (StoreConfig config : stores) {
             S3ObjectReader client = new S3ObjectReader(config, ReadTuning.defaults(), HttpBackend.APACHE);
@@ -75,6 +95,31 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
         Map<StoredObject, Seen> seen = collect(done, asked, timeout);
         long stale = seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
         LOG.infof("looked at %d object(s) in their stores in %d ms (%d not answered or failed)", distinct.size(),
+                (System.nanoTime() - started) / 1_000_000, stale);
+        Map<StoredObject, Seen> ordered = new LinkedHashMap<>();
+        distinct.forEach(o -> ordered.put(o, seen.get(o)));
+        return ordered;
+    }
+
+    /**
+     * Reads each object in full through the store's read-only reader (a large object in parallel ranged reads), two
+     * objects at a time, and answers what was read: its bytes and SHA-256, missing, or unreachable (a failure left
+     * after the retries, or no read finished for the reread timeout). Logs how many objects and bytes it read and
+     * how long it took.
+     */
+    @Override
+    public Map<StoredObject, Seen> readInFull(Collection<StoredObject> objects) {
+        List<StoredObject> distinct = new ArrayList<>(new LinkedHashSet<>(objects));
+        CompletionService<Seen> done = new ExecutorCompletionService<>(readPool);
+        Map<Future<Seen>, StoredObject> asked = new LinkedHashMap<>();
+        for (StoredObject object : distinct) {
+            asked.put(done.submit(() -> readOne(object)), object);
+        }
+        long started = System.nanoTime();
+        Map<StoredObject, Seen> seen = collect(done, asked, rereadTimeout);
+        long bytes = seen.values().stream().filter(s -> s.state() == State.PRESENT).mapToLong(Seen::bytes).sum();
+        long stale = seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
+        LOG.infof("read %d object(s), %d bytes, in full in their stores in %d ms (%d not read)", distinct.size(), bytes,
                 (System.nanoTime() - started) / 1_000_000, stale);
         Map<StoredObject, Seen> ordered = new LinkedHashMap<>();
         distinct.forEach(o -> ordered.put(o, seen.get(o)));
@@ -110,7 +155,7 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
             if (!seen.containsKey(object)) {
                 future.cancel(true);
                 seen.put(object, Seen.unreachable("no answer from the store for " + timeout.toMillis()
-                        + " ms (no HEAD of this look was answered meanwhile)"));
+                        + " ms (no request of this look was answered meanwhile)"));
             }
         });
         return seen;
@@ -124,6 +169,21 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
         try {
             Optional<ObjectHead> head = reader.head(object.key());
             return head.map(h -> Seen.present(h.bytes(), h.sha256())).orElseGet(Seen::missing);
+        } catch (RuntimeException e) {
+            return Seen.unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private Seen readOne(StoredObject object) {
+        ObjectReader reader = readers.get(object.store());
+        if (reader == null) {
+            return Seen.unreachable("no store named " + object.store() + " is configured");
+        }
+        try {
+            ReadResult read = reader.readAndHash(object.key());
+            return Seen.present(read.bytes(), read.sha256());
+        } catch (ObjectNotFoundException e) {
+            return Seen.missing();
         } catch (RuntimeException e) {
             return Seen.unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
@@ -143,6 +203,7 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        readPool.shutdownNow();
         clients.values().forEach(S3ObjectReader::close);
     }
 }

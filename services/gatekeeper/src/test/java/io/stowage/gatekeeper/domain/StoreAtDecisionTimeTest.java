@@ -126,4 +126,97 @@ class StoreAtDecisionTimeTest {
         assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-unreachable", "2:no-full-read");
         assertThat(decision.failed().get(0).detail()).contains("503");
     }
+
+    static java.util.Set<StoreLook.StoredObject> fullyReadOk(AssetEvidence asset) {
+        java.util.Set<StoreLook.StoredObject> out = new java.util.LinkedHashSet<>();
+        asset.objects().stream().filter(o -> o.fullReadResult() == io.stowage.events.VerifyResult.OK)
+                .filter(o -> o.kind() == ObjectKind.SHARD || o.kind() == ObjectKind.CHECKPOINT_FILE
+                        || o.kind() == ObjectKind.MODEL_FILE)
+                .forEach(o -> out.add(new StoreLook.StoredObject(o.store(), o.key(), o.bytes(), o.sha256())));
+        return out;
+    }
+
+    @Test
+    void aDecisionThatWouldPassReadsInFullAgainEveryObjectWhoseFullReadCounts() {
+        AssetEvidence asset = keyCheckpoint();
+
+        GateDecision decision = evaluate(GateEvaluatorTest.STEP, asset);
+
+        assertThat(decision.passed()).isTrue();
+        assertThat(fullyReadOk(asset)).isNotEmpty();
+        assertThat(store.read).containsExactlyInAnyOrderElementsOf(fullyReadOk(asset));
+        assertThat(decision.conditions().get(1).reason()).contains(fullyReadOk(asset).size() + " of "
+                + fullyReadOk(asset).size() + " object(s) re-read in full at decision time");
+    }
+
+    @Test
+    void aByteChangedInTheStoreAfterTheVerifiersFullReadDenies() {
+        AssetEvidence asset = dataset();
+        StoreLook.StoredObject shard = fullyReadOk(asset).iterator().next();
+        // the HEAD still shows the size and sha256 metadata of the upload: only the content changed
+        store.content(shard.store(), shard.key(), StoreLook.Seen.present(shard.bytes(), "f".repeat(64)));
+
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(decision.passed()).isFalse();
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-changed", "2:no-full-read");
+        assertThat(decision.failed().get(0).detail()).contains(shard.key(), "read in full at decision time",
+                "f".repeat(64), shard.sha256());
+    }
+
+    @Test
+    void aReplicaCopyChangedAfterItsFullReadFailsConditionFour() {
+        // the verifier reads every replica copy in full
+        AssetEvidence asset = EvidenceFixture.withObjects(keyCheckpoint(), objects -> objects.stream()
+                .map(o -> o.store().equals("replica") && o.kind() == ObjectKind.CHECKPOINT_FILE
+                        ? EvidenceFixture.withResults(o, io.stowage.events.VerifyResult.OK,
+                        io.stowage.events.VerifyResult.OK) : o).toList());
+        StoreLook.StoredObject replica = fullyReadOk(asset).stream().filter(o -> o.store().equals("replica"))
+                .findFirst().orElseThrow();
+        store.content("replica", replica.key(), StoreLook.Seen.present(replica.bytes(), "e".repeat(64)));
+
+        GateDecision decision = evaluate(GateEvaluatorTest.STEP, asset);
+
+        assertThat(decision.passed()).isFalse();
+        assertThat(GateEvaluatorTest.codes(decision)).contains("4:no-replica-copy");
+        assertThat(decision.failed().stream().filter(f -> f.code().equals("no-replica-copy")).findFirst().orElseThrow()
+                .detail()).contains(replica.key(), "read in full at decision time");
+    }
+
+    @Test
+    void aStoreThatCannotBeReadInFullDeniesInsteadOfTrustingTheEarlierRead() {
+        AssetEvidence asset = dataset();
+        StoreLook.StoredObject shard = fullyReadOk(asset).iterator().next();
+        store.content(shard.store(), shard.key(), StoreLook.Seen.unreachable("TransientStoreException: reset"));
+
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-unreachable", "2:no-full-read");
+    }
+
+    @Test
+    void aDecisionAlreadyDeniedReadsNothingInFull() {
+        AssetEvidence asset = dataset();
+        store.answer("primary", keyOf(asset, ObjectKind.MEMBERS), StoreLook.Seen.missing());
+
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(decision.passed()).isFalse();
+        assertThat(store.read).isEmpty();
+    }
+
+    @Test
+    void withTheReReadTurnedOffTheEarlierFullReadIsTakenOnTheLedgersWord() {
+        AssetEvidence asset = dataset();
+        StoreLook.StoredObject shard = fullyReadOk(asset).iterator().next();
+        store.content(shard.store(), shard.key(), StoreLook.Seen.present(shard.bytes(), "f".repeat(64)));
+        GateEvaluator trusting = new GateEvaluator(TestPolicies.protecting(List.of("/vol", "/vol/data")), tree, store,
+                false);
+
+        GateDecision decision = trusting.evaluate(GateEvaluatorTest.DATASET.toString(),
+                new ReleaseEvidence(GateEvaluatorTest.DATASET.toString(), List.of(asset)));
+
+        assertThat(decision.passed()).as("what stowage.gatekeeper.reread-at-decision=false gives up").isTrue();
+        assertThat(store.read).isEmpty();
+    }
 }

@@ -9,11 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A {@link StoreLook} for the domain tests: by default it holds every object asked about with exactly the bytes and
  * SHA-256 asked for (the store as the ledger recorded it); {@link #answer} makes one key answer otherwise (gone,
- * changed, unreachable). Counts the objects asked. The real look over S3 is tested in the storage and flow tests.
+ * changed, unreachable), {@link #content} makes one key's full read answer otherwise. Counts the objects asked and
+ * keeps those read in full. The real look over S3 is tested in the storage and flow tests.
  */
 final class TestStore implements StoreLook {
     private final Map<String, Seen> answers = new HashMap<>();
+    private final Map<String, Seen> contents = new HashMap<>();
     final AtomicInteger asked = new AtomicInteger();
+    final java.util.List<StoredObject> read = new java.util.ArrayList<>();
 
     /** @return a store holding every object the gate asks about, as recorded */
     static TestStore holdingEverything() {
@@ -24,6 +27,26 @@ final class TestStore implements StoreLook {
     TestStore answer(String store, String key, Seen seen) {
         answers.put(store + "/" + key, seen);
         return this;
+    }
+
+    /**
+     * Makes a full read of {@code store}/{@code key} answer {@code seen} from now on (its HEAD is unchanged: a byte
+     * changed in the store without a change of size or metadata).
+     */
+    TestStore content(String store, String key, Seen seen) {
+        contents.put(store + "/" + key, seen);
+        return this;
+    }
+
+    @Override
+    public Map<StoredObject, Seen> readInFull(Collection<StoredObject> objects) {
+        Map<StoredObject, Seen> out = new LinkedHashMap<>();
+        for (StoredObject object : objects) {
+            read.add(object);
+            String at = object.store() + "/" + object.key();
+            out.put(object, contents.getOrDefault(at, answers.getOrDefault(at, Seen.present(object.bytes(), object.sha256()))));
+        }
+        return out;
     }
 
     @Override

@@ -77,6 +77,28 @@ class StoreHeadsTest {
     }
 
     @Test
+    void aFullReadAnswersWhatTheStoreSendsNotItsMetadata() {
+        String recorded = io.stowage.events.Sha256.of("12345".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        // the same size and the recorded sha256 metadata over other bytes: what a HEAD cannot tell from the upload
+        put(stack.primaryBucket(), prefix + "flipped", "12845", recorded);
+        put(stack.primaryBucket(), prefix + "intact", "12345", recorded);
+        StoreLook.StoredObject flipped = new StoreLook.StoredObject("primary", prefix + "flipped", 5, recorded);
+        StoreLook.StoredObject intact = new StoreLook.StoredObject("primary", prefix + "intact", 5, recorded);
+        StoreLook.StoredObject gone = new StoreLook.StoredObject("primary", prefix + "never-written", 5, recorded);
+        StoreLook.StoredObject unknown = new StoreLook.StoredObject("tape", prefix + "intact", 5, recorded);
+
+        assertThat(heads.head(List.of(flipped)).get(flipped)).as("the HEAD sees the upload's metadata")
+                .isEqualTo(StoreLook.Seen.present(5, recorded));
+        Map<StoreLook.StoredObject, StoreLook.Seen> read = heads.readInFull(List.of(flipped, intact, gone, unknown));
+
+        assertThat(read.get(flipped)).isEqualTo(StoreLook.Seen.present(5,
+                io.stowage.events.Sha256.of("12845".getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        assertThat(read.get(intact)).isEqualTo(StoreLook.Seen.present(5, recorded));
+        assertThat(read.get(gone)).isEqualTo(StoreLook.Seen.missing());
+        assertThat(read.get(unknown).state()).isEqualTo(StoreLook.State.UNREACHABLE);
+    }
+
+    @Test
     void aStoreThatDoesNotAnswerIsUnreachableNotMissing() {
         StoreConfig closed = new StoreConfig("primary", URI.create("http://127.0.0.1:1"), "us-east-1", "b", "k", "s");
         try (StoreHeads nowhere = new StoreHeads(List.of(closed), 2, 1, Duration.ofSeconds(30))) {

@@ -520,11 +520,21 @@ class FaultSuiteTest {
         checkpointDamagedThenReleased("replica-gone-before-release", "replica", Damage.DELETE, "no-replica-copy");
     }
 
+    @Test
+    void aCheckpointFileFlippedInTheStoreAfterItsFullReadIsDeniedWithoutAReread() throws Exception {
+        checkpointDamagedThenReleased("flipped-before-release", "primary", Damage.FLIP, "store-object-changed");
+    }
+
+    @Test
+    void aReplicaCopyFlippedAfterItsFullReadIsDeniedWithoutAReread() throws Exception {
+        checkpointDamagedThenReleased("replica-flipped-before-release", "replica", Damage.FLIP, "no-replica-copy");
+    }
+
     /**
      * Publishes a key checkpoint step, waits until every copy is verified (the ledger's newest HEAD and full read are
      * OK), damages one file in {@code store} and asks for the release at once, with no re-read in between: the gate
-     * HEADs every object at decision time, so the dry run and the release are denied with {@code code} naming the
-     * damaged key, and every local file stays as it was.
+     * HEADs every object at decision time and reads again in full those whose full read it counts, so the dry run and
+     * the release are denied with {@code code} naming the damaged key, and every local file stays as it was.
      */
     private void checkpointDamagedThenReleased(String name, String store, Damage damage, String code) throws Exception {
         assumeTrue(ONLY_CASES == null || ONLY_CASES.contains(name), "only case " + ONLY);
@@ -534,8 +544,13 @@ class FaultSuiteTest {
         Path dir = verifiedStep.dir();
         Map<String, byte[]> written = verifiedStep.written();
         String assetId = verifiedStep.assetId();
+        // a flip keeps the size and metadata, so only a full read sees it: flip an object whose full read the gate
+        // counts for condition 2 (the verifier read it in full), the object the gate must read again
         List<ObjectEvidence> stored = invariants.asset(assetId).orElseThrow().objects().stream()
-                .filter(o -> o.store().equals(store) && o.kind().name().equals("CHECKPOINT_FILE")).toList();
+                .filter(o -> o.store().equals(store) && o.kind().name().equals("CHECKPOINT_FILE"))
+                .filter(o -> damage != Damage.FLIP || o.fullReadResult() == io.stowage.events.VerifyResult.OK).toList();
+        assertThat(stored).as("checkpoint files in " + store + (damage == Damage.FLIP ? " read in full with OK" : ""))
+                .isNotEmpty();
         String damaged = stored.get(random.nextInt(stored.size())).key();
         damage(store, damaged, damage, random);
 
