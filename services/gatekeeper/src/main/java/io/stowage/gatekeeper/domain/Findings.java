@@ -101,8 +101,14 @@ public final class Findings {
         return text.length() > 2000 ? text.substring(0, 2000) + "..." : text;
     }
 
+    /**
+     * The longest subject kept whole, in characters: a content-addressed key (about 120 characters) with the store, the
+     * bytes and both SHA-256 digests of a changed object fits, so the digest a user compares is never cut off.
+     */
+    static final int MAX_SUBJECT = 600;
+
     private static String oneLine(String subject) {
         String flat = String.valueOf(subject).replaceAll("[\\r\\n\\t]", " ");
-        return flat.length() > 300 ? flat.substring(0, 300) + "..." : flat;
+        return flat.length() > MAX_SUBJECT ? flat.substring(0, MAX_SUBJECT) + "..." : flat;
     }
 }

@@ -32,8 +32,10 @@ final class StoreChecks {
             return new HashSet<>();
         }
         Set<StoreLook.StoredObject> notAsStored = classify(objects, store.head(objects), "the store holds");
-        findings.note(1, (objects.size() - notAsStored.size()) + " of " + objects.size() + " object(s) HEADed in their"
-                + " store at decision time with the expected bytes and SHA-256 metadata");
+        long replicas = objects.stream().filter(o -> ObjectChecks.REPLICA.equals(o.store())).count();
+        findings.note(1, (objects.size() - notAsStored.size()) + " of " + objects.size() + " object(s)"
+                + (replicas == 0 ? "" : " (" + (objects.size() - replicas) + " primary, " + replicas + " replica)")
+                + " HEADed in their store at decision time with the expected bytes and SHA-256 metadata");
         return notAsStored;
     }
 

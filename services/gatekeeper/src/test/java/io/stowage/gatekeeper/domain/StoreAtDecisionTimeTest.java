@@ -47,7 +47,7 @@ class StoreAtDecisionTimeTest {
 
         assertThat(decision.passed()).isTrue();
         assertThat(store.asked.get()).isEqualTo(4);
-        assertThat(decision.conditions().get(0).reason()).contains("4 of 4 object(s) HEADed");
+        assertThat(decision.conditions().get(0).reason()).contains("4 of 4 object(s) (2 primary, 2 replica) HEADed");
     }
 
     @Test
@@ -162,6 +162,20 @@ class StoreAtDecisionTimeTest {
         assertThat(GateEvaluatorTest.codes(decision)).containsExactly("1:store-object-changed", "2:no-full-read");
         assertThat(decision.failed().get(0).detail()).contains(shard.key(), "read in full at decision time",
                 "f".repeat(64), shard.sha256());
+    }
+
+    @Test
+    void theDenialOfAChangedObjectUnderAContentAddressedKeyKeepsBothDigests() {
+        Findings findings = new Findings();
+        String key = "checkpoints/trial27/run-1/000000000100/" + "0".repeat(64) + "/part-b.bin";
+        StoreLook.StoredObject object = new StoreLook.StoredObject("primary", key, 204_800, "0".repeat(64));
+        TestStore flipped = TestStore.holdingEverything().content("primary", key,
+                StoreLook.Seen.present(204_800, "6".repeat(64)));
+
+        new StoreChecks(flipped, findings).reread(List.of(object));
+
+        assertThat(findings.toFailedConditions().get(0).detail()).contains(key, "6".repeat(64), "the manifest 204800"
+                + " bytes with sha256 " + "0".repeat(64)).doesNotContain("...");
     }
 
     @Test
