@@ -93,13 +93,13 @@ public final class GateEvaluator {
         }
         StoreChecks storeChecks = new StoreChecks(store, findings);
         java.util.Set<StoreLook.StoredObject> notAsStored = storeChecks.check(assetChecks.reliedOn());
+        DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         if (rereadAtDecision && findings.isEmpty()) {
             // condition 2 as the policy words it, at the moment it matters: the objects whose full read counts are
-            // downloaded and hashed again now (a decision already denied is not made slower by it)
+            // downloaded and hashed again, last, so that a decision denied on any other condition is not made slower
             notAsStored.addAll(storeChecks.reread(assetChecks.fullyRead()));
         }
         assetChecks.requireFullReadStillStored(notAsStored);
-        DirectoryCheck.Tally tally = new DirectoryCheck(tree, policy, findings).check(dir, accounted);
         List<String> ids = assets.stream().map(AssetEvidence::assetId).sorted().distinct().toList();
         if (!findings.isEmpty()) {
             return GateDecision.denied(ids, findings.toFailedConditions(), findings.toConditionResults(!assets.isEmpty()));

@@ -85,20 +85,11 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
 
     @Override
     public Map<StoredObject, Seen> head(Collection<StoredObject> objects) {
-        List<StoredObject> distinct = new ArrayList<>(new LinkedHashSet<>(objects));
-        CompletionService<Seen> done = new ExecutorCompletionService<>(pool);
-        Map<Future<Seen>, StoredObject> asked = new LinkedHashMap<>();
-        for (StoredObject object : distinct) {
-            asked.put(done.submit(() -> headOne(object)), object);
-        }
         long started = System.nanoTime();
-        Map<StoredObject, Seen> seen = collect(done, asked, timeout);
-        long stale = seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
-        LOG.infof("looked at %d object(s) in their stores in %d ms (%d not answered or failed)", distinct.size(),
-                (System.nanoTime() - started) / 1_000_000, stale);
-        Map<StoredObject, Seen> ordered = new LinkedHashMap<>();
-        distinct.forEach(o -> ordered.put(o, seen.get(o)));
-        return ordered;
+        Map<StoredObject, Seen> seen = ask(objects, pool, this::headOne, timeout);
+        LOG.infof("looked at %d object(s) in their stores in %d ms (%d not answered or failed)", seen.size(),
+                (System.nanoTime() - started) / 1_000_000, unreachable(seen));
+        return seen;
     }
 
     /**
@@ -109,21 +100,31 @@ public final class StoreHeads implements StoreLook, AutoCloseable {
      */
     @Override
     public Map<StoredObject, Seen> readInFull(Collection<StoredObject> objects) {
+        long started = System.nanoTime();
+        Map<StoredObject, Seen> seen = ask(objects, readPool, this::readOne, rereadTimeout);
+        long bytes = seen.values().stream().filter(s -> s.state() == State.PRESENT).mapToLong(Seen::bytes).sum();
+        LOG.infof("read %d object(s), %d bytes, in full in their stores in %d ms (%d not read)", seen.size(), bytes,
+                (System.nanoTime() - started) / 1_000_000, unreachable(seen));
+        return seen;
+    }
+
+    /** Runs {@code request} for each distinct object on {@code threads}; answers in the objects' order (see {@link #collect}). */
+    private static Map<StoredObject, Seen> ask(Collection<StoredObject> objects, ExecutorService threads,
+                                               java.util.function.Function<StoredObject, Seen> request, Duration timeout) {
         List<StoredObject> distinct = new ArrayList<>(new LinkedHashSet<>(objects));
-        CompletionService<Seen> done = new ExecutorCompletionService<>(readPool);
+        CompletionService<Seen> done = new ExecutorCompletionService<>(threads);
         Map<Future<Seen>, StoredObject> asked = new LinkedHashMap<>();
         for (StoredObject object : distinct) {
-            asked.put(done.submit(() -> readOne(object)), object);
+            asked.put(done.submit(() -> request.apply(object)), object);
         }
-        long started = System.nanoTime();
-        Map<StoredObject, Seen> seen = collect(done, asked, rereadTimeout);
-        long bytes = seen.values().stream().filter(s -> s.state() == State.PRESENT).mapToLong(Seen::bytes).sum();
-        long stale = seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
-        LOG.infof("read %d object(s), %d bytes, in full in their stores in %d ms (%d not read)", distinct.size(), bytes,
-                (System.nanoTime() - started) / 1_000_000, stale);
+        Map<StoredObject, Seen> seen = collect(done, asked, timeout);
         Map<StoredObject, Seen> ordered = new LinkedHashMap<>();
         distinct.forEach(o -> ordered.put(o, seen.get(o)));
         return ordered;
+    }
+
+    private static long unreachable(Map<StoredObject, Seen> seen) {
+        return seen.values().stream().filter(s -> s.state() == State.UNREACHABLE).count();
     }
 
     /**

@@ -220,6 +220,17 @@ class StoreAtDecisionTimeTest {
     }
 
     @Test
+    void aDecisionDeniedOnTheDirectoryReadsNothingInFull() {
+        AssetEvidence asset = dataset();
+        tree.file(GateEvaluatorTest.DATASET.resolve("notes.txt"), "not archived");
+
+        GateDecision decision = evaluate(GateEvaluatorTest.DATASET, asset);
+
+        assertThat(GateEvaluatorTest.codes(decision)).containsExactly("5:unaccounted-file");
+        assertThat(store.read).as("the download comes last, only for a decision that would pass").isEmpty();
+    }
+
+    @Test
     void withTheReReadTurnedOffTheEarlierFullReadIsTakenOnTheLedgersWord() {
         AssetEvidence asset = dataset();
         StoreLook.StoredObject shard = fullyReadOk(asset).iterator().next();
